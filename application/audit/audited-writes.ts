@@ -1,0 +1,79 @@
+import type { AuditActor, AuditEntry } from '../../domain/audit/audit-entry.ts';
+import type { AuditEntryId, CharacterId, OrganisationId } from '../../domain/shared/ids.ts';
+import { type Outcome, type Refusal, accept } from '../../domain/shared/outcome.ts';
+import type { AuditLog } from '../ports/audit-log.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { UnitOfWork } from '../ports/unit-of-work.ts';
+
+/** What an accepted write says about itself for the audit log. */
+export interface AuditNote {
+  /** Null only for platform-wide actions (a published release, the bootstrap key). */
+  readonly organisationId: OrganisationId | null;
+  /** `<thing>.<verb>`, e.g. `credential.created`. */
+  readonly action: string;
+  readonly subject: { readonly type: string; readonly id: string } | null;
+  readonly playerCharacterId?: CharacterId | null;
+  /** Never a secret. */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+export interface Audited<Result> {
+  readonly result: Result;
+  readonly audit: AuditNote;
+}
+
+export function audited<Result>(result: Result, audit: AuditNote): Outcome<Audited<Result>, never> {
+  return accept({ result, audit });
+}
+
+/**
+ * Runs a write in one unit of work and, when the write is accepted, appends its audit entry in
+ * that same unit of work: both commit, or neither does. A refusal writes nothing.
+ */
+export class AuditedWrites {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly log: AuditLog,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async run<Result, Reason extends string>(
+    actor: AuditActor,
+    work: (now: Date) => Promise<Outcome<Audited<Result>, Reason>>,
+  ): Promise<Outcome<Result, Reason>> {
+    try {
+      return await this.uow.run(async () => {
+        const now = this.clock.now();
+        const outcome = await work(now);
+        if (!outcome.ok) throw new RefusedWrite(outcome);
+        await this.log.append(this.entry(actor, outcome.value.audit, now));
+        return accept(outcome.value.result);
+      });
+    } catch (error) {
+      if (error instanceof RefusedWrite) return error.refusal as Refusal<Reason>;
+      throw error;
+    }
+  }
+
+  private entry(actor: AuditActor, note: AuditNote, at: Date): AuditEntry {
+    return {
+      id: this.ids.next<AuditEntryId>(),
+      organisationId: note.organisationId,
+      at,
+      actor,
+      playerCharacterId: note.playerCharacterId ?? null,
+      action: note.action,
+      subject: note.subject,
+      details: note.details ?? {},
+    };
+  }
+}
+
+/** Carries a refusal out of the unit of work so that anything written before it rolls back. */
+class RefusedWrite extends Error {
+  constructor(readonly refusal: Refusal<string>) {
+    super(`refused: ${refusal.reason}`);
+  }
+}

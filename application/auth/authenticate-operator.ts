@@ -1,0 +1,18 @@
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { OperatorKeyRepository } from '../ports/credential-repositories.ts';
+import type { SecretHasher } from '../ports/secret-hasher.ts';
+
+export const OPERATOR_KEY_PREFIX = 'cad_op_';
+
+/** Finds the operator key a request presents; the key is looked up by its keyed hash. */
+export class AuthenticateOperator {
+  constructor(
+    private readonly keys: OperatorKeyRepository,
+    private readonly hasher: SecretHasher,
+  ) {}
+
+  async execute(presented: string): Promise<OperatorKey | null> {
+    if (presented.length === 0 || presented.length > 256) return null;
+    return this.keys.findByHash(this.hasher.hash(presented));
+  }
+}

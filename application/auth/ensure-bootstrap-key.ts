@@ -1,0 +1,61 @@
+import { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { OperatorKeyId } from '../../domain/shared/ids.ts';
+import { refuse } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { OperatorKeyRepository } from '../ports/credential-repositories.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
+import type { SecretGenerator } from '../ports/secret-generator.ts';
+import type { SecretHasher } from '../ports/secret-hasher.ts';
+import { OPERATOR_KEY_PREFIX } from './authenticate-operator.ts';
+
+export interface EnsureBootstrapKeyInput {
+  /** A key the installer chose (`CAD_BOOTSTRAP_KEY`); it replaces any other bootstrap key. */
+  readonly preset?: string;
+  /** Replace the bootstrap key with a newly generated one: the recovery for a lost key. */
+  readonly replace?: boolean;
+}
+
+const SERVICE = { kind: 'system', id: 'service', label: 'service' } as const;
+
+/**
+ * Keeps exactly one bootstrap key. When it generates one, it returns it once, to be printed; the
+ * key is stored only as a keyed hash and is never shown again.
+ */
+export class EnsureBootstrapKey {
+  constructor(
+    private readonly keys: OperatorKeyRepository,
+    private readonly hasher: SecretHasher,
+    private readonly secrets: SecretGenerator,
+    private readonly ids: IdGenerator,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  /** The newly generated key, or null when none was generated. */
+  async execute(input: EnsureBootstrapKeyInput = {}): Promise<string | null> {
+    try {
+      const outcome = await this.writes.run(SERVICE, async (now) => {
+        const existing = await this.keys.findBootstrap();
+        const generate = input.preset === undefined && (existing === null || input.replace === true);
+        const wanted = input.preset ?? (generate ? this.secrets.secret(OPERATOR_KEY_PREFIX) : null);
+        if (wanted === null) return refuse('unchanged');
+        const keyHash = this.hasher.hash(wanted);
+        if (existing?.snapshot().keyHash === keyHash) return refuse('unchanged');
+        if (existing !== null) await this.keys.remove(existing.id);
+        const key = OperatorKey.bootstrap(this.ids.next<OperatorKeyId>(), keyHash, now);
+        await this.keys.save(key);
+        return audited(generate ? wanted : null, {
+          organisationId: null,
+          action: existing === null ? 'bootstrap_key.created' : 'bootstrap_key.replaced',
+          subject: { type: 'operator_key', id: key.id },
+          details: { source: generate ? 'generated' : 'configuration' },
+        });
+      });
+      return outcome.ok ? outcome.value : null;
+    } catch (error) {
+      // Another instance created the bootstrap key at the same moment, and printed it.
+      if (error instanceof UniqueConstraintViolation) return null;
+      throw error;
+    }
+  }
+}

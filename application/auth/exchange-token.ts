@@ -1,0 +1,42 @@
+import { grantOf } from '../../domain/credential/access-grant.ts';
+import type { CredentialKind } from '../../domain/credential/credential.ts';
+import { type CredentialId, isUuid } from '../../domain/shared/ids.ts';
+import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { CredentialRepository } from '../ports/credential-repositories.ts';
+import type { SecretHasher } from '../ports/secret-hasher.ts';
+import type { IssuedToken, TokenIssuer } from '../ports/token-issuer.ts';
+
+export interface ExchangeTokenInput {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** Which exchange path was called: the bridge's issues `game` tokens, the API's the others. */
+  readonly kind: CredentialKind;
+}
+
+/**
+ * Client id and secret for a short-lived access token. Unknown id, wrong secret, revoked
+ * credential and wrong path are one refusal, and every path does the same work: one lookup and
+ * one constant-time hash comparison, so neither the answer nor its timing tells them apart.
+ */
+export class ExchangeToken {
+  private readonly decoyHash: string;
+
+  constructor(
+    private readonly credentials: CredentialRepository,
+    private readonly hasher: SecretHasher,
+    private readonly tokens: TokenIssuer,
+    private readonly clock: Clock,
+  ) {
+    this.decoyHash = hasher.hash('decoy secret that no credential has');
+  }
+
+  async execute(input: ExchangeTokenInput): Promise<Outcome<IssuedToken, 'invalid_client'>> {
+    const credential = isUuid(input.clientId) ? await this.credentials.get(input.clientId as CredentialId) : null;
+    const secretMatches = this.hasher.matches(input.clientSecret, credential?.secretHash ?? this.decoyHash);
+    if (credential === null || !secretMatches || credential.isRevoked || credential.kind !== input.kind) {
+      return refuse('invalid_client');
+    }
+    return accept(this.tokens.issue(grantOf(credential.snapshot()), this.clock.now()));
+  }
+}

@@ -1,0 +1,71 @@
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import { Plate } from '../../domain/records/plate.ts';
+import { Vehicle, type VehicleDetails } from '../../domain/records/vehicle.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import type { VehicleId } from '../../domain/shared/ids.ts';
+import { type Outcome, accept } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
+import type { VehicleRepository } from '../ports/records-repositories.ts';
+import type { IdentifierLinkRepository } from '../ports/roster-repositories.ts';
+import { credentialActor, resolvePlayer } from './bridge-actor.ts';
+
+export interface SyncVehicleInput {
+  readonly grant: AccessGrant;
+  readonly identifiers: PlayerIdentifiers;
+  readonly vehicle: { readonly plate: string } & Partial<VehicleDetails>;
+}
+
+export interface SyncedVehicle {
+  readonly vehicleId: VehicleId;
+  readonly created: boolean;
+}
+
+/**
+ * `/vehicle`: registers a vehicle by exact plate, or finds the one registered. An existing
+ * vehicle's make, model and colour are never overwritten; only details never known are filled in.
+ */
+export class SyncVehicle {
+  constructor(
+    private readonly vehicles: VehicleRepository,
+    private readonly links: IdentifierLinkRepository,
+    private readonly ids: IdGenerator,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  async execute(input: SyncVehicleInput): Promise<Outcome<SyncedVehicle, 'invalid_plate'>> {
+    const plate = Plate.parse(input.vehicle.plate);
+    if (!plate.ok) return plate;
+    try {
+      return await this.sync(input, plate.value);
+    } catch (error) {
+      // A concurrent first sync of the same plate registered it a moment ago: now it is found.
+      if (error instanceof UniqueConstraintViolation) return this.sync(input, plate.value);
+      throw error;
+    }
+  }
+
+  private sync(input: SyncVehicleInput, plate: Plate): Promise<Outcome<SyncedVehicle, never>> {
+    const { grant } = input;
+    return this.writes.run(credentialActor(grant), async (now) => {
+      const player = await resolvePlayer(this.links, grant, input.identifiers);
+      const existing = await this.vehicles.findByPlate(grant.organisationId, plate.key);
+      const vehicle =
+        existing ??
+        Vehicle.register({ id: this.ids.next<VehicleId>(), organisationId: grant.organisationId, plate, details: input.vehicle }, now);
+      const changed = existing === null || existing.fillMissingDetails(input.vehicle);
+      if (changed) await this.vehicles.save(vehicle);
+      return audited(
+        { vehicleId: vehicle.id, created: existing === null },
+        {
+          organisationId: grant.organisationId,
+          action: existing === null ? 'vehicle.registered' : 'vehicle.synced',
+          subject: { type: 'vehicle', id: vehicle.id },
+          playerCharacterId: player,
+          details: { plate: vehicle.snapshot().plate, ...(player === null ? { identifiers: input.identifiers.entries } : {}) },
+        },
+      );
+    });
+  }
+}

@@ -1,0 +1,37 @@
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import { Organisation, type OrganisationSettings } from '../../domain/organisation/organisation.ts';
+import type { OrganisationId } from '../../domain/shared/ids.ts';
+import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
+import { operatorActor } from './operator-access.ts';
+
+export interface CreateOrganisationInput {
+  readonly operator: OperatorKey;
+  readonly name: string;
+  readonly settings: Partial<Omit<OrganisationSettings, 'emergencyDepartmentId'>>;
+}
+
+/** Only the bootstrap key founds organisations. */
+export class CreateOrganisation {
+  constructor(
+    private readonly organisations: OrganisationRepository,
+    private readonly ids: IdGenerator,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  async execute(input: CreateOrganisationInput): Promise<Outcome<Organisation, 'forbidden'>> {
+    if (!input.operator.isBootstrap) return refuse('forbidden');
+    return this.writes.run(operatorActor(input.operator), async (now) => {
+      const organisation = Organisation.create(this.ids.next<OrganisationId>(), input.name, input.settings, now);
+      await this.organisations.save(organisation);
+      return audited(organisation, {
+        organisationId: organisation.id,
+        action: 'organisation.created',
+        subject: { type: 'organisation', id: organisation.id },
+        details: { name: organisation.name, settings: organisation.settings },
+      });
+    });
+  }
+}

@@ -1,0 +1,50 @@
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { ResourceRelease } from '../../domain/release/resource-release.ts';
+import type { ReleaseId } from '../../domain/shared/ids.ts';
+import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
+import type { ReleaseRepository } from '../ports/records-repositories.ts';
+import { operatorActor } from './operator-access.ts';
+
+export interface PublishReleaseInput {
+  readonly operator: OperatorKey;
+  readonly resourceSlug: string;
+  readonly version: string;
+  readonly manifest: Readonly<Record<string, unknown>>;
+}
+
+/** Publishes a game resource version for the public version check; the bootstrap key only. */
+export class PublishRelease {
+  constructor(
+    private readonly releases: ReleaseRepository,
+    private readonly ids: IdGenerator,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  async execute(input: PublishReleaseInput): Promise<Outcome<ResourceRelease, 'forbidden' | 'version_exists'>> {
+    if (!input.operator.isBootstrap) return refuse('forbidden');
+    try {
+      return await this.writes.run(operatorActor(input.operator), async (now) => {
+        const release: ResourceRelease = {
+          id: this.ids.next<ReleaseId>(),
+          resourceSlug: input.resourceSlug,
+          version: input.version,
+          manifest: input.manifest,
+          publishedAt: now,
+        };
+        await this.releases.add(release);
+        return audited(release, {
+          organisationId: null,
+          action: 'release.published',
+          subject: { type: 'release', id: release.id },
+          details: { resourceSlug: input.resourceSlug, version: input.version },
+        });
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolation) return refuse('version_exists');
+      throw error;
+    }
+  }
+}

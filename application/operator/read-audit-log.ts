@@ -1,0 +1,24 @@
+import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { AuditEntryId, OrganisationId } from '../../domain/shared/ids.ts';
+import { type Outcome, accept } from '../../domain/shared/outcome.ts';
+import type { AuditLog } from '../ports/audit-log.ts';
+import { type AccessRefusal, authorise } from './operator-access.ts';
+
+export interface ReadAuditLogInput {
+  readonly operator: OperatorKey;
+  readonly organisationId: OrganisationId;
+  readonly limit: number;
+  readonly before?: AuditEntryId;
+}
+
+/** The organisation's audit log, newest first. */
+export class ReadAuditLog {
+  constructor(private readonly log: AuditLog) {}
+
+  async execute(input: ReadAuditLogInput): Promise<Outcome<AuditEntry[], AccessRefusal>> {
+    const access = authorise(input.operator, 'audit.view', input.organisationId);
+    if (!access.ok) return access;
+    return accept(await this.log.list(input.organisationId, { limit: input.limit, before: input.before }));
+  }
+}

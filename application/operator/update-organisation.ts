@@ -1,0 +1,46 @@
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Organisation, OrganisationSettings } from '../../domain/organisation/organisation.ts';
+import type { OrganisationId } from '../../domain/shared/ids.ts';
+import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { DepartmentRepository, OrganisationRepository } from '../ports/organisation-repositories.ts';
+import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+
+export interface UpdateOrganisationInput {
+  readonly operator: OperatorKey;
+  readonly organisationId: OrganisationId;
+  readonly name?: string;
+  readonly settings: Partial<OrganisationSettings>;
+}
+
+/** Renames an organisation or changes the settings named; the 911 department must be its own. */
+export class UpdateOrganisation {
+  constructor(
+    private readonly organisations: OrganisationRepository,
+    private readonly departments: DepartmentRepository,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  async execute(input: UpdateOrganisationInput): Promise<Outcome<Organisation, AccessRefusal | 'unknown_department'>> {
+    const access = authorise(input.operator, 'organisation.settings.manage', input.organisationId);
+    if (!access.ok) return access;
+    return this.writes.run(operatorActor(input.operator), async () => {
+      const organisation = await this.organisations.get(input.organisationId);
+      if (organisation === null) return refuse('not_found');
+      const emergency = input.settings.emergencyDepartmentId;
+      if (emergency) {
+        const department = await this.departments.get(emergency);
+        if (department?.organisationId !== organisation.id) return refuse('unknown_department');
+      }
+      if (input.name !== undefined) organisation.rename(input.name);
+      organisation.changeSettings(input.settings);
+      await this.organisations.save(organisation);
+      return audited(organisation, {
+        organisationId: organisation.id,
+        action: 'organisation.updated',
+        subject: { type: 'organisation', id: organisation.id },
+        details: { name: input.name, settings: input.settings },
+      });
+    });
+  }
+}

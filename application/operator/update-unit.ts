@@ -1,0 +1,45 @@
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { UnitId } from '../../domain/shared/ids.ts';
+import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import type { Unit } from '../../domain/unit/unit.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { UnitRepository } from '../ports/unit-repository.ts';
+import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+
+export interface UpdateUnitInput {
+  readonly operator: OperatorKey;
+  readonly unitId: UnitId;
+  readonly isActive?: boolean;
+  /** A new callsign, or null to take it away. */
+  readonly callsign?: string | null;
+}
+
+/** Activates or deactivates a unit, or changes its callsign (its label). */
+export class UpdateUnit {
+  constructor(
+    private readonly units: UnitRepository,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  async execute(input: UpdateUnitInput): Promise<Outcome<Unit, AccessRefusal | 'callsign_taken'>> {
+    return this.writes.run(operatorActor(input.operator), async () => {
+      const unit = await this.units.getForUpdate(input.unitId);
+      if (unit === null) return refuse('not_found');
+      const access = authorise(input.operator, 'roster.manage', unit.organisationId);
+      if (!access.ok) return access;
+      const { callsign, isActive } = input;
+      if (callsign !== undefined && callsign !== null && callsign !== unit.callsign) {
+        if ((await this.units.findByCallsign(unit.departmentId, callsign)) !== null) return refuse('callsign_taken');
+      }
+      if (callsign !== undefined) unit.assignCallsign(callsign);
+      if (isActive !== undefined) unit.setActive(isActive);
+      await this.units.save(unit);
+      return audited(unit, {
+        organisationId: unit.organisationId,
+        action: 'unit.updated',
+        subject: { type: 'unit', id: unit.id },
+        details: { isActive, callsign },
+      });
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import type { Department } from '../../domain/organisation/department.ts';
+import type { Organisation } from '../../domain/organisation/organisation.ts';
+import type { DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
+
+export interface OrganisationRepository {
+  get(id: OrganisationId): Promise<Organisation | null>;
+  save(organisation: Organisation): Promise<void>;
+}
+
+export interface DepartmentRepository {
+  get(id: DepartmentId): Promise<Department | null>;
+  findBySlug(organisationId: OrganisationId, slug: string): Promise<Department | null>;
+  listByOrganisation(organisationId: OrganisationId): Promise<Department[]>;
+  /** Throws `UniqueConstraintViolation('department_slug')` for a slug taken in the organisation. */
+  save(department: Department): Promise<void>;
+}

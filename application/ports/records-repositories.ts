@@ -1,0 +1,30 @@
+import type { Civilian } from '../../domain/records/civilian.ts';
+import type { Vehicle } from '../../domain/records/vehicle.ts';
+import type { Warrant } from '../../domain/records/warrant.ts';
+import type { ResourceRelease } from '../../domain/release/resource-release.ts';
+import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
+
+export interface CivilianRepository {
+  get(id: CivilianId): Promise<Civilian | null>;
+  save(civilian: Civilian): Promise<void>;
+}
+
+export interface VehicleRepository {
+  get(id: VehicleId): Promise<Vehicle | null>;
+  /** By plate, ignoring case and spaces. */
+  findByPlate(organisationId: OrganisationId, plateKey: string): Promise<Vehicle | null>;
+  /** Throws `UniqueConstraintViolation('vehicle_plate')` for a plate already registered. */
+  save(vehicle: Vehicle): Promise<void>;
+}
+
+export interface WarrantRepository {
+  listForCivilian(civilianId: CivilianId): Promise<Warrant[]>;
+  add(warrant: Warrant): Promise<void>;
+}
+
+export interface ReleaseRepository {
+  /** The most recently published release of the resource. */
+  findLatest(resourceSlug: string): Promise<ResourceRelease | null>;
+  /** Throws `UniqueConstraintViolation('release_version')` for a version already published. */
+  add(release: ResourceRelease): Promise<void>;
+}

@@ -1,0 +1,29 @@
+import type { Character } from '../../domain/roster/character.ts';
+import type { IdentifierLink } from '../../domain/roster/identifier-link.ts';
+import type { LinkCode } from '../../domain/roster/link-code.ts';
+import type { Membership } from '../../domain/roster/membership.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import type { CharacterId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
+
+export interface CharacterRepository {
+  get(id: CharacterId): Promise<Character | null>;
+  save(character: Character): Promise<void>;
+}
+
+export interface IdentifierLinkRepository {
+  /** The links among these identifiers in the organisation (at most one per identifier). */
+  findLinks(organisationId: OrganisationId, identifiers: PlayerIdentifiers): Promise<IdentifierLink[]>;
+  /** Links each identifier to its character, moving any earlier link of the same identifier. */
+  link(links: readonly IdentifierLink[]): Promise<void>;
+}
+
+export interface LinkCodeRepository {
+  findByHash(organisationId: OrganisationId, codeHash: string): Promise<LinkCode | null>;
+  save(code: LinkCode): Promise<void>;
+}
+
+export interface MembershipRepository {
+  findFor(departmentId: DepartmentId, characterId: CharacterId): Promise<Membership | null>;
+  /** Throws `UniqueConstraintViolation('membership')` when the character is already a member. */
+  add(membership: Membership): Promise<void>;
+}

@@ -1,0 +1,21 @@
+import type { CallId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
+import type { Unit } from '../../domain/unit/unit.ts';
+
+export interface UnitFilter {
+  readonly organisationId: OrganisationId;
+  readonly departmentId?: DepartmentId;
+  readonly isActive?: boolean;
+  readonly limit: number;
+}
+
+export interface UnitRepository {
+  get(id: UnitId): Promise<Unit | null>;
+  /** Reads the unit and holds it against concurrent writers until the transaction ends. */
+  getForUpdate(id: UnitId): Promise<Unit | null>;
+  findByCallsign(departmentId: DepartmentId, callsign: string): Promise<Unit | null>;
+  listAssignedTo(callId: CallId): Promise<Unit[]>;
+  /** Ordered by department, then callsign. */
+  list(filter: UnitFilter): Promise<Unit[]>;
+  /** Throws `UniqueConstraintViolation('unit_callsign')` for a callsign taken in the department. */
+  save(unit: Unit): Promise<void>;
+}

@@ -1,0 +1,73 @@
+import type { OperatorKeyId, OrganisationId } from '../shared/ids.ts';
+
+/** What an organisation's operator keys may be given. */
+export const OPERATOR_PERMISSIONS = [
+  'organisation.settings.manage',
+  'integrations.credential.manage',
+  'roster.manage',
+  'records.manage',
+  'dispatch.manage',
+  'audit.view',
+] as const;
+export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
+
+export function isOperatorPermission(value: string): value is OperatorPermission {
+  return (OPERATOR_PERMISSIONS as readonly string[]).includes(value);
+}
+
+export interface OperatorKeyState {
+  readonly id: OperatorKeyId;
+  /** Null only for the bootstrap key, which spans organisations. */
+  readonly organisationId: OrganisationId | null;
+  readonly label: string;
+  readonly permissions: readonly OperatorPermission[];
+  readonly keyHash: string;
+  readonly createdAt: Date;
+}
+
+/** The key a community operator (or the platform's own bootstrap) uses on the operator surface. */
+export class OperatorKey {
+  private constructor(private readonly state: OperatorKeyState) {}
+
+  static bootstrap(id: OperatorKeyId, keyHash: string, now: Date): OperatorKey {
+    return new OperatorKey({ id, organisationId: null, label: 'bootstrap', permissions: OPERATOR_PERMISSIONS, keyHash, createdAt: now });
+  }
+
+  static forOrganisation(
+    input: { id: OperatorKeyId; organisationId: OrganisationId; label: string; permissions: readonly OperatorPermission[]; keyHash: string },
+    now: Date,
+  ): OperatorKey {
+    const permissions = OPERATOR_PERMISSIONS.filter((p) => input.permissions.includes(p));
+    return new OperatorKey({ ...input, permissions, createdAt: now });
+  }
+
+  static restore(state: OperatorKeyState): OperatorKey {
+    return new OperatorKey(state);
+  }
+
+  get id(): OperatorKeyId {
+    return this.state.id;
+  }
+  get label(): string {
+    return this.state.label;
+  }
+  get isBootstrap(): boolean {
+    return this.state.organisationId === null;
+  }
+  get organisationId(): OrganisationId | null {
+    return this.state.organisationId;
+  }
+
+  /** Whether the key can see the organisation at all; outside it, things do not exist. */
+  reaches(organisationId: OrganisationId): boolean {
+    return this.isBootstrap || this.state.organisationId === organisationId;
+  }
+
+  allows(permission: OperatorPermission, organisationId: OrganisationId): boolean {
+    return this.reaches(organisationId) && this.state.permissions.includes(permission);
+  }
+
+  snapshot(): OperatorKeyState {
+    return this.state;
+  }
+}

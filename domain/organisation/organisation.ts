@@ -1,0 +1,76 @@
+import type { DepartmentId, OrganisationId } from '../shared/ids.ts';
+
+export const MAP_TYPES = ['game_tiles', 'static_image'] as const;
+export type MapType = (typeof MAP_TYPES)[number];
+
+export const DEFAULT_ARRIVAL_RADIUS = 50;
+
+export interface OrganisationSettings {
+  /** Only `game_tiles` maps use real in-game coordinates, so only they get waypoint events. */
+  readonly mapType: MapType;
+  /** Map units around an assignment pin within which a reporting unit is on scene. */
+  readonly arrivalRadius: number;
+  /** Billing limit of concurrently connected linked accounts; null means no limit. */
+  readonly concurrentAccountsMax: number | null;
+  /** Whether `/duty` creates a player for identifiers it has never seen. */
+  readonly autoProvision: boolean;
+  /** Department that receives `/911` calls; null means the calling credential's department. */
+  readonly emergencyDepartmentId: DepartmentId | null;
+}
+
+export const DEFAULT_SETTINGS: OrganisationSettings = {
+  mapType: 'game_tiles',
+  arrivalRadius: DEFAULT_ARRIVAL_RADIUS,
+  concurrentAccountsMax: null,
+  autoProvision: true,
+  emergencyDepartmentId: null,
+};
+
+export interface OrganisationState {
+  readonly id: OrganisationId;
+  readonly name: string;
+  readonly settings: OrganisationSettings;
+  readonly createdAt: Date;
+}
+
+/** A community: everything else belongs to exactly one organisation and never crosses to another. */
+export class Organisation {
+  private constructor(private state: OrganisationState) {}
+
+  static create(id: OrganisationId, name: string, settings: Partial<OrganisationSettings>, now: Date) {
+    return new Organisation({ id, name, settings: { ...DEFAULT_SETTINGS, ...defined(settings) }, createdAt: now });
+  }
+
+  static restore(state: OrganisationState): Organisation {
+    return new Organisation(state);
+  }
+
+  get id(): OrganisationId {
+    return this.state.id;
+  }
+
+  get name(): string {
+    return this.state.name;
+  }
+
+  get settings(): OrganisationSettings {
+    return this.state.settings;
+  }
+
+  rename(name: string): void {
+    this.state = { ...this.state, name };
+  }
+
+  /** Changes only the settings named; the caller has checked that a 911 department is its own. */
+  changeSettings(changes: Partial<OrganisationSettings>): void {
+    this.state = { ...this.state, settings: { ...this.state.settings, ...defined(changes) } };
+  }
+
+  snapshot(): OrganisationState {
+    return this.state;
+  }
+}
+
+function defined<T extends object>(partial: Partial<T>): Partial<T> {
+  return Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

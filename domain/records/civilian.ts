@@ -1,0 +1,69 @@
+import type { CharacterId, CivilianId, OrganisationId } from '../shared/ids.ts';
+import { type Outcome, accept, refuse } from '../shared/outcome.ts';
+import { nameKey, tidy } from '../shared/text.ts';
+import type { DateOfBirth } from './date-of-birth.ts';
+
+export const DEFAULT_LICENSE_STATUS = 'VALID';
+
+export interface CivilianState {
+  readonly id: CivilianId;
+  readonly organisationId: OrganisationId;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly dateOfBirth: string | null;
+  readonly licenseStatus: string;
+  /** The character that claimed this civilian as its own, if any. */
+  readonly claimedBy: CharacterId | null;
+  readonly createdAt: Date;
+}
+
+/** A person in the records system. Names match exactly, ignoring case and extra spaces. */
+export class Civilian {
+  private constructor(private state: CivilianState) {}
+
+  static register(
+    input: {
+      id: CivilianId;
+      organisationId: OrganisationId;
+      firstName: string;
+      lastName: string;
+      dateOfBirth: DateOfBirth | null;
+      licenseStatus?: string;
+    },
+    now: Date,
+  ): Civilian {
+    return new Civilian({
+      id: input.id,
+      organisationId: input.organisationId,
+      firstName: tidy(input.firstName),
+      lastName: tidy(input.lastName),
+      dateOfBirth: input.dateOfBirth?.iso ?? null,
+      licenseStatus: input.licenseStatus ?? DEFAULT_LICENSE_STATUS,
+      claimedBy: null,
+      createdAt: now,
+    });
+  }
+
+  static restore(state: CivilianState): Civilian {
+    return new Civilian(state);
+  }
+
+  get id(): CivilianId {
+    return this.state.id;
+  }
+
+  isNamed(firstName: string, lastName: string): boolean {
+    return nameKey(this.state.firstName) === nameKey(firstName) && nameKey(this.state.lastName) === nameKey(lastName);
+  }
+
+  /** A player claims this civilian as their own; claiming one's own again is harmless. */
+  claim(by: CharacterId): Outcome<null, 'already_claimed'> {
+    if (this.state.claimedBy !== null && this.state.claimedBy !== by) return refuse('already_claimed');
+    this.state = { ...this.state, claimedBy: by };
+    return accept(null);
+  }
+
+  snapshot(): CivilianState {
+    return this.state;
+  }
+}

@@ -1,0 +1,90 @@
+import type { CivilianId, OrganisationId, VehicleId } from '../shared/ids.ts';
+import { tidy } from '../shared/text.ts';
+import { Plate } from './plate.ts';
+
+export const DEFAULT_REGISTRATION_STATUS = 'VALID';
+
+export interface VehicleDetails {
+  readonly make: string | null;
+  readonly model: string | null;
+  readonly color: string | null;
+}
+
+export interface VehicleState extends VehicleDetails {
+  readonly id: VehicleId;
+  readonly organisationId: OrganisationId;
+  /** As registered (trimmed, upper case); matched through `Plate`. */
+  readonly plate: string;
+  readonly registrationStatus: string;
+  readonly ownerCivilianId: CivilianId | null;
+  readonly createdAt: Date;
+}
+
+/** A registered vehicle, unique per organisation by plate (case and spaces ignored). */
+export class Vehicle {
+  private constructor(private state: VehicleState) {}
+
+  static register(
+    input: {
+      id: VehicleId;
+      organisationId: OrganisationId;
+      plate: Plate;
+      details?: Partial<VehicleDetails>;
+      registrationStatus?: string;
+      ownerCivilianId?: CivilianId | null;
+    },
+    now: Date,
+  ): Vehicle {
+    return new Vehicle({
+      id: input.id,
+      organisationId: input.organisationId,
+      plate: input.plate.display,
+      make: clean(input.details?.make),
+      model: clean(input.details?.model),
+      color: clean(input.details?.color),
+      registrationStatus: input.registrationStatus ?? DEFAULT_REGISTRATION_STATUS,
+      ownerCivilianId: input.ownerCivilianId ?? null,
+      createdAt: now,
+    });
+  }
+
+  static restore(state: VehicleState): Vehicle {
+    return new Vehicle(state);
+  }
+
+  get id(): VehicleId {
+    return this.state.id;
+  }
+
+  get plate(): Plate {
+    const parsed = Plate.parse(this.state.plate);
+    if (!parsed.ok) throw new Error(`stored plate of vehicle ${this.state.id} is invalid`);
+    return parsed.value;
+  }
+
+  /**
+   * A game sync of an existing vehicle never overwrites what the records say; it only fills in
+   * details that were never known (a vehicle first seen as a bare plate on a BOLO, say).
+   * Returns whether anything changed.
+   */
+  fillMissingDetails(details: Partial<VehicleDetails>): boolean {
+    const filled = {
+      make: this.state.make ?? clean(details.make),
+      model: this.state.model ?? clean(details.model),
+      color: this.state.color ?? clean(details.color),
+    };
+    const changed = filled.make !== this.state.make || filled.model !== this.state.model || filled.color !== this.state.color;
+    if (changed) this.state = { ...this.state, ...filled };
+    return changed;
+  }
+
+  snapshot(): VehicleState {
+    return this.state;
+  }
+}
+
+function clean(value: string | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  const tidied = tidy(value);
+  return tidied === '' ? null : tidied;
+}
