@@ -11,7 +11,7 @@ for (const [a, b] of [
   ['12ABC345', '12abc345'],
   ['12 ABC 345', '12ABC345'],
   [' 12abc 345 ', '12 A B C 345'],
-]) {
+] as const) {
   test(`plates "${a}" and "${b}" are the same plate`, (t) => {
     const plate = Plate.parse(a);
     t.true(plate.ok && plate.value.matches(b));

@@ -1,0 +1,99 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Mutex } from 'async-mutex';
+import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.ts';
+
+interface Transaction {
+  readonly undo: Array<() => void>;
+}
+
+/** A unique rule of a table: rows with the same non-null key may not coexist. */
+export type UniqueRule<Row> = { readonly name: string; readonly key: (row: Row) => string | null };
+
+/**
+ * Tables in process memory with the guarantees the database adapters give: transactions are
+ * serialisable (one at a time, under a mutex) and roll back from an undo log when they throw;
+ * unique rules are enforced on every write. Reads and writes outside a transaction wait for the
+ * running one, so nothing uncommitted is ever seen.
+ */
+export class MemoryDatabase implements UnitOfWork {
+  private readonly mutex = new Mutex();
+  private readonly context = new AsyncLocalStorage<Transaction>();
+  private readonly tables = new Map<string, MemoryTable<unknown>>();
+
+  table<Row>(name: string, uniques: readonly UniqueRule<Row>[] = []): MemoryTable<Row> {
+    let table = this.tables.get(name) as MemoryTable<Row> | undefined;
+    if (!table) {
+      table = new MemoryTable<Row>(uniques, (undo) => this.context.getStore()?.undo.push(undo));
+      this.tables.set(name, table as MemoryTable<unknown>);
+    }
+    return table;
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.context.getStore()) return work();
+    return this.mutex.runExclusive(async () => {
+      const transaction: Transaction = { undo: [] };
+      try {
+        return await this.context.run(transaction, work);
+      } catch (error) {
+        for (const undo of transaction.undo.reverse()) undo();
+        throw error;
+      }
+    });
+  }
+
+  /** One statement: inside a transaction it joins it, outside it waits for the running one. */
+  async access<T>(operation: () => T): Promise<T> {
+    if (this.context.getStore()) return operation();
+    return this.mutex.runExclusive(operation);
+  }
+}
+
+export class MemoryTable<Row> {
+  private readonly rows = new Map<string, Row>();
+
+  constructor(
+    private readonly uniques: readonly UniqueRule<Row>[],
+    private readonly remember: (undo: () => void) => void,
+  ) {}
+
+  get(id: string): Row | undefined {
+    return this.rows.get(id);
+  }
+
+  all(): Row[] {
+    return [...this.rows.values()];
+  }
+
+  find(predicate: (row: Row) => boolean): Row | undefined {
+    for (const row of this.rows.values()) if (predicate(row)) return row;
+    return undefined;
+  }
+
+  filter(predicate: (row: Row) => boolean): Row[] {
+    return this.all().filter(predicate);
+  }
+
+  put(id: string, row: Row): void {
+    for (const rule of this.uniques) {
+      const key = rule.key(row);
+      if (key === null) continue;
+      const clash = this.find((other) => other !== this.rows.get(id) && rule.key(other) === key);
+      if (clash !== undefined) throw new UniqueConstraintViolation(rule.name);
+    }
+    this.restoreLater(id);
+    this.rows.set(id, row);
+  }
+
+  delete(id: string): void {
+    this.restoreLater(id);
+    this.rows.delete(id);
+  }
+
+  private restoreLater(id: string): void {
+    const had = this.rows.has(id);
+    const previous = this.rows.get(id);
+    this.remember(() => (had ? this.rows.set(id, previous as Row) : this.rows.delete(id)));
+  }
+}

@@ -1,0 +1,44 @@
+import type { Persistence } from '../../application/ports/persistence.ts';
+import { MemoryAuditLog } from './memory-audit-log.ts';
+import { MemoryCredentialRepository, MemoryOperatorKeyRepository } from './memory-credential-repositories.ts';
+import { MemoryDatabase } from './memory-database.ts';
+import { MemoryInstanceKeyStore } from './memory-instance-key-store.ts';
+import { MemoryDepartmentRepository, MemoryOrganisationRepository } from './memory-organisation-repositories.ts';
+import {
+  MemoryCivilianRepository,
+  MemoryReleaseRepository,
+  MemoryVehicleRepository,
+  MemoryWarrantRepository,
+} from './memory-records-repositories.ts';
+import {
+  MemoryCharacterRepository,
+  MemoryIdentifierLinkRepository,
+  MemoryLinkCodeRepository,
+  MemoryMembershipRepository,
+} from './memory-roster-repositories.ts';
+import { MemoryUnitRepository } from './memory-unit-repository.ts';
+
+/** The whole store in process memory: for tests, demos and hosts that keep nothing. */
+export function createMemoryPersistence(): Persistence {
+  const db = new MemoryDatabase();
+  return {
+    uow: db,
+    organisations: new MemoryOrganisationRepository(db),
+    departments: new MemoryDepartmentRepository(db),
+    characters: new MemoryCharacterRepository(db),
+    identifierLinks: new MemoryIdentifierLinkRepository(db),
+    linkCodes: new MemoryLinkCodeRepository(db),
+    memberships: new MemoryMembershipRepository(db),
+    units: new MemoryUnitRepository(db),
+    credentials: new MemoryCredentialRepository(db),
+    operatorKeys: new MemoryOperatorKeyRepository(db),
+    civilians: new MemoryCivilianRepository(db),
+    vehicles: new MemoryVehicleRepository(db),
+    warrants: new MemoryWarrantRepository(db),
+    releases: new MemoryReleaseRepository(db),
+    auditLog: new MemoryAuditLog(db),
+    instanceKeys: new MemoryInstanceKeyStore(db),
+    ping: async () => undefined,
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,89 @@
+import type {
+  CharacterRepository,
+  IdentifierLinkRepository,
+  LinkCodeRepository,
+  MembershipRepository,
+} from '../../application/ports/roster-repositories.ts';
+import { Character, type CharacterState } from '../../domain/roster/character.ts';
+import type { IdentifierLink } from '../../domain/roster/identifier-link.ts';
+import { LinkCode, type LinkCodeState } from '../../domain/roster/link-code.ts';
+import type { Membership } from '../../domain/roster/membership.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import type { CharacterId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
+import type { MemoryDatabase, MemoryTable } from './memory-database.ts';
+import { SnapshotTable } from './snapshot-table.ts';
+
+export class MemoryCharacterRepository implements CharacterRepository {
+  private readonly rows: SnapshotTable<CharacterState, Character>;
+
+  constructor(db: MemoryDatabase) {
+    this.rows = new SnapshotTable(db, 'characters', Character.restore);
+  }
+
+  get(id: CharacterId) {
+    return this.rows.get(id);
+  }
+
+  save(character: Character) {
+    return this.rows.save(character.snapshot());
+  }
+}
+
+const linkKey = (organisationId: string, kind: string, value: string) => `${organisationId}/${kind}/${value}`;
+
+export class MemoryIdentifierLinkRepository implements IdentifierLinkRepository {
+  private readonly rows: MemoryTable<IdentifierLink>;
+
+  constructor(private readonly db: MemoryDatabase) {
+    this.rows = db.table<IdentifierLink>('identifier_links');
+  }
+
+  findLinks(organisationId: OrganisationId, identifiers: PlayerIdentifiers) {
+    return this.db.access(() =>
+      identifiers.entries.flatMap((e) => this.rows.get(linkKey(organisationId, e.kind, e.value)) ?? []),
+    );
+  }
+
+  link(links: readonly IdentifierLink[]) {
+    return this.db.access(() => {
+      for (const link of links) this.rows.put(linkKey(link.organisationId, link.kind, link.value), link);
+    });
+  }
+}
+
+type StoredLinkCode = LinkCodeState & { readonly id: string };
+
+export class MemoryLinkCodeRepository implements LinkCodeRepository {
+  private readonly rows: SnapshotTable<StoredLinkCode, LinkCode>;
+
+  constructor(db: MemoryDatabase) {
+    this.rows = new SnapshotTable(db, 'link_codes', ({ id: _key, ...state }) => LinkCode.restore(state));
+  }
+
+  findByHash(organisationId: OrganisationId, codeHash: string) {
+    return this.rows.get(`${organisationId}/${codeHash}`);
+  }
+
+  save(code: LinkCode) {
+    const state = code.snapshot();
+    return this.rows.save({ ...state, id: `${state.organisationId}/${state.codeHash}` });
+  }
+}
+
+export class MemoryMembershipRepository implements MembershipRepository {
+  private readonly rows: SnapshotTable<Membership, Membership>;
+
+  constructor(db: MemoryDatabase) {
+    this.rows = new SnapshotTable(db, 'memberships', (m) => m, [
+      { name: 'membership', key: (m) => `${m.departmentId}/${m.characterId}` },
+    ]);
+  }
+
+  findFor(departmentId: DepartmentId, characterId: CharacterId) {
+    return this.rows.find((m) => m.departmentId === departmentId && m.characterId === characterId);
+  }
+
+  add(membership: Membership) {
+    return this.rows.save(membership);
+  }
+}

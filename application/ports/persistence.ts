@@ -1,0 +1,36 @@
+import type { AuditLog } from './audit-log.ts';
+import type { CredentialRepository, OperatorKeyRepository } from './credential-repositories.ts';
+import type { InstanceKeyStore } from './instance-key-store.ts';
+import type { DepartmentRepository, OrganisationRepository } from './organisation-repositories.ts';
+import type { CivilianRepository, ReleaseRepository, VehicleRepository, WarrantRepository } from './records-repositories.ts';
+import type {
+  CharacterRepository,
+  IdentifierLinkRepository,
+  LinkCodeRepository,
+  MembershipRepository,
+} from './roster-repositories.ts';
+import type { UnitRepository } from './unit-repository.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
+
+/** Everything one storage technology provides: the repositories and the unit of work over them. */
+export interface Persistence {
+  readonly uow: UnitOfWork;
+  readonly organisations: OrganisationRepository;
+  readonly departments: DepartmentRepository;
+  readonly characters: CharacterRepository;
+  readonly identifierLinks: IdentifierLinkRepository;
+  readonly linkCodes: LinkCodeRepository;
+  readonly memberships: MembershipRepository;
+  readonly units: UnitRepository;
+  readonly credentials: CredentialRepository;
+  readonly operatorKeys: OperatorKeyRepository;
+  readonly civilians: CivilianRepository;
+  readonly vehicles: VehicleRepository;
+  readonly warrants: WarrantRepository;
+  readonly releases: ReleaseRepository;
+  readonly auditLog: AuditLog;
+  readonly instanceKeys: InstanceKeyStore;
+  /** Resolves when the store answers; rejects when it does not (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

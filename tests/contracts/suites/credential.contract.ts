@@ -1,0 +1,82 @@
+import { UniqueConstraintViolation } from '../../../application/ports/persistence-errors.ts';
+import { Credential } from '../../../domain/credential/credential.ts';
+import { OperatorKey } from '../../../domain/operator/operator-key.ts';
+import type { CredentialId, DepartmentId, OperatorKeyId, OrganisationId } from '../../../domain/shared/ids.ts';
+import { NOW, fixtures, ids } from '../../support/persistence-fixtures.ts';
+import type { ContractTest } from './contract-test.ts';
+
+function credential(organisationId: OrganisationId, departmentId: DepartmentId | null) {
+  const created = Credential.create(
+    {
+      id: ids.next<CredentialId>(),
+      organisationId,
+      kind: departmentId === null ? 'generic_api_key' : 'game',
+      departmentId,
+      label: 'ALPR cameras',
+      scopes: departmentId === null ? ['records.bolo.manage', 'cad.unit.view'] : ['game.citation.issue'],
+      allScopes: false,
+      secretHash: `hash-${ids.next()}`,
+    },
+    NOW,
+  );
+  if (!created.ok) throw new Error(created.reason);
+  return created.value;
+}
+
+export function credentialContract(test: ContractTest) {
+  test('credentials: both kinds read back exactly; rotation and revocation are kept', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const organisation = await f.organisation();
+    const department = await f.department(organisation.id);
+    for (const saved of [credential(organisation.id, null), credential(organisation.id, department.id)]) {
+      await store.credentials.save(saved);
+      t.deepEqual((await store.credentials.get(saved.id))?.snapshot(), saved.snapshot());
+      saved.rotate('rotated-hash', NOW);
+      saved.revoke(NOW);
+      await store.credentials.save(saved);
+      t.deepEqual((await store.credentials.get(saved.id))?.snapshot(), saved.snapshot());
+    }
+    t.is(await store.credentials.get(ids.next<CredentialId>()), null);
+  });
+
+  test('credentials: listed per organisation', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const mine = [credential(a.id, null), credential(a.id, null)];
+    for (const c of [...mine, credential(b.id, null)]) await store.credentials.save(c);
+    t.deepEqual((await store.credentials.listByOrganisation(a.id)).map((c) => c.id).sort(), mine.map((c) => c.id).sort());
+  });
+
+  test('operator keys: found by hash; organisation and permissions read back', async (t) => {
+    const { store } = t.context;
+    const organisation = await fixtures(store).organisation();
+    const key = OperatorKey.forOrganisation(
+      { id: ids.next<OperatorKeyId>(), organisationId: organisation.id, label: 'ops', permissions: ['audit.view', 'roster.manage'], keyHash: `k-${ids.next()}` },
+      NOW,
+    );
+    await store.operatorKeys.save(key);
+    t.deepEqual((await store.operatorKeys.findByHash(key.snapshot().keyHash))?.snapshot(), key.snapshot());
+    t.is(await store.operatorKeys.findByHash('no such hash'), null);
+    await store.operatorKeys.remove(key.id);
+    t.is(await store.operatorKeys.findByHash(key.snapshot().keyHash), null);
+  });
+}
+
+/** Run once per store: there is one bootstrap key per installation, so these tests must not overlap. */
+export function bootstrapKeyContract(test: ContractTest) {
+  test.serial('operator keys: there is at most one bootstrap key', async (t) => {
+    const { store } = t.context;
+    const existing = await store.operatorKeys.findBootstrap();
+    if (existing) await store.operatorKeys.remove(existing.id);
+    const first = OperatorKey.bootstrap(ids.next<OperatorKeyId>(), `b-${ids.next()}`, NOW);
+    await store.operatorKeys.save(first);
+    t.deepEqual((await store.operatorKeys.findBootstrap())?.snapshot(), first.snapshot());
+    const second = OperatorKey.bootstrap(ids.next<OperatorKeyId>(), `b-${ids.next()}`, NOW);
+    const error = await t.throwsAsync(() => store.operatorKeys.save(second), { instanceOf: UniqueConstraintViolation });
+    t.is(error?.constraint, 'bootstrap_key');
+    await store.operatorKeys.remove(first.id);
+    t.is(await store.operatorKeys.findBootstrap(), null);
+  });
+}

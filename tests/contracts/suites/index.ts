@@ -1,0 +1,31 @@
+import type { Persistence } from '../../../application/ports/persistence.ts';
+import { auditContract } from './audit.contract.ts';
+import type { ContractTest } from './contract-test.ts';
+import { bootstrapKeyContract, credentialContract } from './credential.contract.ts';
+import { organisationContract } from './organisation.contract.ts';
+import { recordsContract } from './records.contract.ts';
+import { rosterContract } from './roster.contract.ts';
+import { unitOfWorkContract } from './unit-of-work.contract.ts';
+import { unitContract } from './unit.contract.ts';
+
+/** Registers every port's contract suite against one store, opened once for the file. */
+export function runPersistenceContracts(test: ContractTest, open: () => Promise<Persistence>): void {
+  test.before(async (t) => {
+    t.context.store = await open();
+  });
+  test.after.always(async (t) => {
+    await t.context.store?.close();
+  });
+  for (const contract of [
+    organisationContract,
+    rosterContract,
+    unitContract,
+    credentialContract,
+    bootstrapKeyContract,
+    recordsContract,
+    auditContract,
+    unitOfWorkContract,
+  ]) {
+    contract(test);
+  }
+}

@@ -1,0 +1,86 @@
+import { UniqueConstraintViolation } from '../../../application/ports/persistence-errors.ts';
+import { DateOfBirth } from '../../../domain/records/date-of-birth.ts';
+import { Character } from '../../../domain/roster/character.ts';
+import { linksFor } from '../../../domain/roster/identifier-link.ts';
+import { LinkCode } from '../../../domain/roster/link-code.ts';
+import { PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
+import type { CharacterId, CharacterPublicId } from '../../../domain/shared/ids.ts';
+import { NOW, fixtures, ids } from '../../support/persistence-fixtures.ts';
+import type { ContractTest } from './contract-test.ts';
+
+const identifiers = (input: Record<string, string>) => {
+  const parsed = PlayerIdentifiers.from(input);
+  if (!parsed.ok) throw new Error('bad identifiers');
+  return parsed.value;
+};
+
+export function rosterContract(test: ContractTest) {
+  test('characters: read back exactly, with and without a date of birth', async (t) => {
+    const { store } = t.context;
+    const organisation = await fixtures(store).organisation();
+    const dob = DateOfBirth.parse('1990-04-30');
+    if (!dob.ok) return t.fail();
+    for (const dateOfBirth of [dob.value, null]) {
+      const character = Character.create(
+        { id: ids.next<CharacterId>(), publicId: ids.next<CharacterPublicId>(), organisationId: organisation.id, firstName: 'Ana', lastName: 'Ruiz', dateOfBirth },
+        NOW,
+      );
+      await store.characters.save(character);
+      t.deepEqual((await store.characters.get(character.id))?.snapshot(), character.snapshot());
+    }
+  });
+
+  test('identifier links: found per organisation, each identifier at most once', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const [jane, joe] = [await f.character(a.id), await f.character(b.id)];
+    const player = identifiers({ license: 'license:abc', chat: 'discord:1' });
+    await store.identifierLinks.link(linksFor(a.id, player, jane.id, NOW));
+    await store.identifierLinks.link(linksFor(b.id, identifiers({ license: 'license:abc' }), joe.id, NOW));
+    const found = await store.identifierLinks.findLinks(a.id, identifiers({ license: 'license:abc', game: 'fivem:9', chat: 'discord:1' }));
+    t.deepEqual(
+      found.map((l) => [l.kind, l.value, l.characterId]).sort(),
+      [['chat', 'discord:1', jane.id], ['license', 'license:abc', jane.id]].sort(),
+    );
+    t.deepEqual(await store.identifierLinks.findLinks(a.id, identifiers({ store: 'nope' })), []);
+  });
+
+  test('identifier links: linking an identifier again moves it to the new character', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const organisation = await f.organisation();
+    const [first, second] = [await f.character(organisation.id), await f.character(organisation.id)];
+    const player = identifiers({ license: 'license:moving' });
+    await store.identifierLinks.link(linksFor(organisation.id, player, first.id, NOW));
+    await store.identifierLinks.link(linksFor(organisation.id, player, second.id, NOW));
+    t.deepEqual((await store.identifierLinks.findLinks(organisation.id, player)).map((l) => l.characterId), [second.id]);
+  });
+
+  test('link codes: found by hash in their organisation only; redemption is kept', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const character = await f.character(a.id);
+    const code = LinkCode.issue({ codeHash: `hash-${ids.next()}`, organisationId: a.id, characterId: character.id }, NOW);
+    await store.linkCodes.save(code);
+    const hash = code.snapshot().codeHash;
+    t.deepEqual((await store.linkCodes.findByHash(a.id, hash))?.snapshot(), code.snapshot());
+    t.is(await store.linkCodes.findByHash(b.id, hash), null);
+    code.redeem(NOW);
+    await store.linkCodes.save(code);
+    t.deepEqual((await store.linkCodes.findByHash(a.id, hash))?.snapshot().usedAt, NOW);
+  });
+
+  test('memberships: found by department and character; a second membership is refused', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const department = await f.department((await f.organisation()).id);
+    const { membership, character } = await f.unit(department);
+    t.deepEqual(await store.memberships.findFor(department.id, character.id), membership);
+    const twin = { ...membership, id: ids.next<typeof membership.id>() };
+    const error = await t.throwsAsync(() => store.memberships.add(twin), { instanceOf: UniqueConstraintViolation });
+    t.is(error?.constraint, 'membership');
+    t.is(await store.memberships.findFor(department.id, (await f.character(department.organisationId)).id), null);
+  });
+}

@@ -1,0 +1,69 @@
+import type { Persistence } from '../../application/ports/persistence.ts';
+import { UuidV7IdGenerator } from '../../adapters/system/uuid-v7-id-generator.ts';
+import { Department } from '../../domain/organisation/department.ts';
+import { Organisation } from '../../domain/organisation/organisation.ts';
+import { Character } from '../../domain/roster/character.ts';
+import type { Membership } from '../../domain/roster/membership.ts';
+import type {
+  CharacterId,
+  CharacterPublicId,
+  DepartmentId,
+  MembershipId,
+  OrganisationId,
+  UnitId,
+} from '../../domain/shared/ids.ts';
+import { Unit } from '../../domain/unit/unit.ts';
+
+export const ids = new UuidV7IdGenerator();
+export const NOW = new Date('2026-05-01T10:00:00.000Z');
+
+/** Writes straight through the ports: each call makes a fresh organisation that no other test sees. */
+export function fixtures(store: Persistence) {
+  return {
+    async organisation(name = 'Los Santos RP') {
+      const organisation = Organisation.create(ids.next<OrganisationId>(), name, {}, NOW);
+      await store.organisations.save(organisation);
+      return organisation;
+    },
+    async department(organisationId: OrganisationId, slug = 'lspd') {
+      const created = Department.create({ id: ids.next<DepartmentId>(), organisationId, slug, name: slug.toUpperCase() }, NOW);
+      if (!created.ok) throw new Error(created.reason);
+      await store.departments.save(created.value);
+      return created.value;
+    },
+    async character(organisationId: OrganisationId, firstName = 'Jane', lastName = 'Doe') {
+      const character = Character.create(
+        { id: ids.next<CharacterId>(), publicId: ids.next<CharacterPublicId>(), organisationId, firstName, lastName },
+        NOW,
+      );
+      await store.characters.save(character);
+      return character;
+    },
+    /** A member of the department with its unit. */
+    async unit(department: Department, callsign: string | null = `1-ADAM-${Math.floor(Math.random() * 1e6)}`) {
+      const character = await this.character(department.organisationId);
+      const membership: Membership = {
+        id: ids.next<MembershipId>(),
+        organisationId: department.organisationId,
+        departmentId: department.id,
+        characterId: character.id,
+        unitId: ids.next<UnitId>(),
+        createdAt: NOW,
+      };
+      const unit = Unit.enrol(
+        {
+          id: membership.unitId,
+          organisationId: department.organisationId,
+          departmentId: department.id,
+          membershipId: membership.id,
+          characterId: character.id,
+          callsign,
+        },
+        NOW,
+      );
+      await store.memberships.add(membership);
+      await store.units.save(unit);
+      return { character, membership, unit };
+    },
+  };
+}
