@@ -76,6 +76,7 @@ export class MemoryMembershipRepository implements MembershipRepository {
   constructor(db: MemoryDatabase) {
     this.rows = new SnapshotTable(db, 'memberships', (m) => m, [
       { name: 'membership', key: (m) => `${m.departmentId}/${m.characterId}` },
+      { name: 'membership_unit', key: (m) => m.unitId },
     ]);
   }
 

@@ -24,6 +24,9 @@ export interface LinkCodeRepository {
 
 export interface MembershipRepository {
   findFor(departmentId: DepartmentId, characterId: CharacterId): Promise<Membership | null>;
-  /** Throws `UniqueConstraintViolation('membership')` when the character is already a member. */
+  /**
+   * Throws `UniqueConstraintViolation('membership')` when the character is already a member, and
+   * `('membership_unit')` when the unit already belongs to a membership.
+   */
   add(membership: Membership): Promise<void>;
 }

@@ -78,9 +78,12 @@ export function rosterContract(test: ContractTest) {
     const department = await f.department((await f.organisation()).id);
     const { membership, character } = await f.unit(department);
     t.deepEqual(await store.memberships.findFor(department.id, character.id), membership);
-    const twin = { ...membership, id: ids.next<typeof membership.id>() };
+    const twin = { ...membership, id: ids.next<typeof membership.id>(), unitId: ids.next<typeof membership.unitId>() };
     const error = await t.throwsAsync(() => store.memberships.add(twin), { instanceOf: UniqueConstraintViolation });
     t.is(error?.constraint, 'membership');
-    t.is(await store.memberships.findFor(department.id, (await f.character(department.organisationId)).id), null);
+    const sameUnit = { ...membership, id: ids.next<typeof membership.id>(), characterId: (await f.character(department.organisationId)).id };
+    const unitError = await t.throwsAsync(() => store.memberships.add(sameUnit), { instanceOf: UniqueConstraintViolation });
+    t.is(unitError?.constraint, 'membership_unit');
+    t.is(await store.memberships.findFor(department.id, sameUnit.characterId), null);
   });
 }

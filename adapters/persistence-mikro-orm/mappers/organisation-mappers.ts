@@ -1,0 +1,48 @@
+import { Department } from '../../../domain/organisation/department.ts';
+import { type MapType, Organisation } from '../../../domain/organisation/organisation.ts';
+import type { DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
+import type { DepartmentRecord, OrganisationRecord } from '../records/organisation-records.ts';
+
+export function organisationFromRecord(r: OrganisationRecord): Organisation {
+  return Organisation.restore({
+    id: r.id as OrganisationId,
+    name: r.name,
+    settings: {
+      mapType: r.mapType as MapType,
+      arrivalRadius: r.arrivalRadius,
+      concurrentAccountsMax: r.concurrentAccountsMax ?? null,
+      autoProvision: r.autoProvision,
+      emergencyDepartmentId: (r.emergencyDepartmentId ?? null) as DepartmentId | null,
+    },
+    createdAt: r.createdAt,
+  });
+}
+
+export function organisationToRecord(organisation: Organisation) {
+  const { id, name, settings, createdAt } = organisation.snapshot();
+  return {
+    id,
+    name,
+    mapType: settings.mapType,
+    arrivalRadius: settings.arrivalRadius,
+    concurrentAccountsMax: settings.concurrentAccountsMax,
+    autoProvision: settings.autoProvision,
+    emergencyDepartmentId: settings.emergencyDepartmentId,
+    createdAt,
+  };
+}
+
+export function departmentFromRecord(r: DepartmentRecord): Department {
+  return Department.restore({
+    id: r.id as DepartmentId,
+    organisationId: r.organisationId as OrganisationId,
+    slug: r.slug,
+    name: r.name,
+    isActive: r.isActive,
+    createdAt: r.createdAt,
+  });
+}
+
+export function departmentToRecord(department: Department) {
+  return { ...department.snapshot() };
+}

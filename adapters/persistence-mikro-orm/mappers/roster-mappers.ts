@@ -1,0 +1,99 @@
+import { Character } from '../../../domain/roster/character.ts';
+import type { IdentifierLink } from '../../../domain/roster/identifier-link.ts';
+import { LinkCode } from '../../../domain/roster/link-code.ts';
+import type { Membership } from '../../../domain/roster/membership.ts';
+import type { IdentifierKind } from '../../../domain/roster/player-identifiers.ts';
+import type {
+  CallId,
+  CharacterId,
+  CharacterPublicId,
+  DepartmentId,
+  MembershipId,
+  OrganisationId,
+  UnitId,
+} from '../../../domain/shared/ids.ts';
+import { MapPoint } from '../../../domain/shared/map-point.ts';
+import { Unit } from '../../../domain/unit/unit.ts';
+import type { UnitStatus } from '../../../domain/unit/unit-status.ts';
+import type {
+  CharacterRecord,
+  IdentifierLinkRecord,
+  LinkCodeRecord,
+  MembershipRecord,
+  UnitRecord,
+} from '../records/roster-records.ts';
+
+export function characterFromRecord(r: CharacterRecord): Character {
+  return Character.restore({
+    id: r.id as CharacterId,
+    publicId: r.publicId as CharacterPublicId,
+    organisationId: r.organisationId as OrganisationId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    dateOfBirth: r.dateOfBirth ?? null,
+    createdAt: r.createdAt,
+  });
+}
+
+export function identifierLinkFromRecord(r: IdentifierLinkRecord): IdentifierLink {
+  return {
+    organisationId: r.organisationId as OrganisationId,
+    kind: r.kind as IdentifierKind,
+    value: r.value,
+    characterId: r.characterId as CharacterId,
+    linkedAt: r.linkedAt,
+  };
+}
+
+export function linkCodeFromRecord(r: LinkCodeRecord): LinkCode {
+  return LinkCode.restore({
+    codeHash: r.codeHash,
+    organisationId: r.organisationId as OrganisationId,
+    characterId: r.characterId as CharacterId,
+    issuedAt: r.issuedAt,
+    expiresAt: r.expiresAt,
+    usedAt: r.usedAt ?? null,
+  });
+}
+
+export function membershipFromRecord(r: MembershipRecord): Membership {
+  return {
+    id: r.id as MembershipId,
+    organisationId: r.organisationId as OrganisationId,
+    departmentId: r.departmentId as DepartmentId,
+    characterId: r.characterId as CharacterId,
+    unitId: r.unitId as UnitId,
+    createdAt: r.createdAt,
+  };
+}
+
+export function unitFromRecord(r: UnitRecord): Unit {
+  const pin = r.assignmentPinX == null || r.assignmentPinY == null ? null : MapPoint.of(r.assignmentPinX, r.assignmentPinY);
+  return Unit.restore({
+    id: r.id as UnitId,
+    organisationId: r.organisationId as OrganisationId,
+    departmentId: r.departmentId as DepartmentId,
+    membershipId: r.membershipId as MembershipId,
+    characterId: r.characterId as CharacterId,
+    callsign: r.callsign ?? null,
+    isActive: r.isActive,
+    status: r.status as UnitStatus,
+    statusChangedAt: r.statusChangedAt,
+    assignment:
+      r.assignedCallId == null
+        ? null
+        : { callId: r.assignedCallId as CallId, callNumber: r.assignedCallNumber!, pin, assignedAt: r.assignedAt! },
+  });
+}
+
+export function unitToRecord(unit: Unit) {
+  const { assignment, ...state } = unit.snapshot();
+  return {
+    ...state,
+    assignedCallId: assignment?.callId ?? null,
+    assignedCallNumber: assignment?.callNumber ?? null,
+    assignmentPinX: assignment?.pin?.x ?? null,
+    assignmentPinY: assignment?.pin?.y ?? null,
+    assignedAt: assignment?.assignedAt ?? null,
+  };
+}

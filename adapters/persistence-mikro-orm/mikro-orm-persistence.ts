@@ -1,0 +1,124 @@
+import { mkdir } from 'node:fs/promises';
+import type { MikroORM } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
+import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
+import type { Persistence } from '../../application/ports/persistence.ts';
+import { migrations } from './migrations/index.ts';
+import { OrmSession } from './orm-session.ts';
+import { CredentialRecord, OperatorKeyRecord } from './records/credential-records.ts';
+import { DepartmentRecord, OrganisationRecord } from './records/organisation-records.ts';
+import {
+  AuditEntryRecord,
+  CivilianRecord,
+  InstanceKeyRecord,
+  ReleaseRecord,
+  VehicleRecord,
+  WarrantRecord,
+} from './records/records-records.ts';
+import {
+  CharacterRecord,
+  IdentifierLinkRecord,
+  LinkCodeRecord,
+  MembershipRecord,
+  UnitRecord,
+} from './records/roster-records.ts';
+import { MikroOrmAuditLog } from './repositories/audit-log.ts';
+import { MikroOrmCredentialRepository, MikroOrmOperatorKeyRepository } from './repositories/credential-repositories.ts';
+import { MikroOrmInstanceKeyStore } from './repositories/instance-key-store.ts';
+import { MikroOrmDepartmentRepository, MikroOrmOrganisationRepository } from './repositories/organisation-repositories.ts';
+import {
+  MikroOrmCivilianRepository,
+  MikroOrmReleaseRepository,
+  MikroOrmVehicleRepository,
+  MikroOrmWarrantRepository,
+} from './repositories/records-repositories.ts';
+import {
+  MikroOrmCharacterRepository,
+  MikroOrmIdentifierLinkRepository,
+  MikroOrmLinkCodeRepository,
+  MikroOrmMembershipRepository,
+} from './repositories/roster-repositories.ts';
+import { MikroOrmUnitRepository } from './repositories/unit-repository.ts';
+
+/** Where MikroORM keeps the data: embedded PGlite (a directory, or memory) or a PostgreSQL server. */
+export type MikroOrmTarget =
+  | { readonly kind: 'pglite'; readonly dataDir?: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
+
+const entities = [
+  OrganisationRecord,
+  DepartmentRecord,
+  CharacterRecord,
+  IdentifierLinkRecord,
+  LinkCodeRecord,
+  MembershipRecord,
+  UnitRecord,
+  CredentialRecord,
+  OperatorKeyRecord,
+  CivilianRecord,
+  VehicleRecord,
+  WarrantRecord,
+  ReleaseRecord,
+  AuditEntryRecord,
+  InstanceKeyRecord,
+];
+
+/** Opens the database, applies pending migrations, and returns the repositories over it. */
+export async function openMikroOrmPersistence(target: MikroOrmTarget): Promise<Persistence> {
+  const orm = await open(target);
+  try {
+    await orm.migrator.up();
+  } catch (error) {
+    await orm.close(true);
+    throw error;
+  }
+  return persistenceOver(orm);
+}
+
+async function open(target: MikroOrmTarget): Promise<MikroORM> {
+  const common = { entities, extensions: [Migrator], discovery: { warnWhenNoEntities: false } };
+  if (target.kind === 'pglite') {
+    if (target.dataDir !== undefined) await mkdir(target.dataDir, { recursive: true });
+    return PgliteORM.init({
+      ...common,
+      ...(target.dataDir === undefined ? {} : { dbName: target.dataDir }),
+      migrations: { migrationsList: migrations, silent: true, snapshot: false },
+    });
+  }
+  const schema = target.schema;
+  return PostgresORM.init({
+    ...common,
+    clientUrl: target.url,
+    ...(schema === undefined
+      ? {}
+      : { schema, driverOptions: { options: `-c search_path="${schema}"` } }),
+    migrations: { migrationsList: migrations, silent: true, snapshot: false, ...(schema === undefined ? {} : { schema }) },
+  });
+}
+
+function persistenceOver(orm: MikroORM): Persistence {
+  const session = new OrmSession(orm);
+  return {
+    uow: session,
+    organisations: new MikroOrmOrganisationRepository(session),
+    departments: new MikroOrmDepartmentRepository(session),
+    characters: new MikroOrmCharacterRepository(session),
+    identifierLinks: new MikroOrmIdentifierLinkRepository(session),
+    linkCodes: new MikroOrmLinkCodeRepository(session),
+    memberships: new MikroOrmMembershipRepository(session),
+    units: new MikroOrmUnitRepository(session),
+    credentials: new MikroOrmCredentialRepository(session),
+    operatorKeys: new MikroOrmOperatorKeyRepository(session),
+    civilians: new MikroOrmCivilianRepository(session),
+    vehicles: new MikroOrmVehicleRepository(session),
+    warrants: new MikroOrmWarrantRepository(session),
+    releases: new MikroOrmReleaseRepository(session),
+    auditLog: new MikroOrmAuditLog(session),
+    instanceKeys: new MikroOrmInstanceKeyStore(session),
+    ping: async () => {
+      await orm.em.fork().getConnection().execute('select 1');
+    },
+    close: () => orm.close(true),
+  };
+}

@@ -1,0 +1,35 @@
+import { type EntityManager, type MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
+import type { UnitOfWork } from '../../application/ports/unit-of-work.ts';
+
+/**
+ * Hands repositories the right entity manager: inside `run`, the transaction's (MikroORM keeps
+ * it in async context); outside, a fresh fork for one statement, so no identity map outlives a
+ * call. Unique violations come out as the port's `UniqueConstraintViolation`, named after the
+ * constraint.
+ */
+export class OrmSession implements UnitOfWork {
+  constructor(private readonly orm: MikroORM) {}
+
+  em(): EntityManager {
+    const current = this.orm.em.getContext(false);
+    return current === this.orm.em ? this.orm.em.fork() : current;
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.orm.em.transactional(() => work(), { propagation: 'required' });
+  }
+
+  /** Runs a write and names the unique rule it broke, if it broke one. */
+  async write<T>(operation: (em: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await operation(this.em());
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        const constraint = (error as unknown as { constraint?: string }).constraint ?? 'unknown';
+        throw new UniqueConstraintViolation(constraint);
+      }
+      throw error;
+    }
+  }
+}

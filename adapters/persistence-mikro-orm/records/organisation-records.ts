@@ -1,0 +1,34 @@
+import { type InferEntity, defineEntity, p } from '@mikro-orm/core';
+
+export const OrganisationSchema = defineEntity({
+  name: 'OrganisationRecord',
+  tableName: 'organisations',
+  properties: {
+    id: p.uuid().primary(),
+    name: p.text(),
+    mapType: p.text(),
+    arrivalRadius: p.double().$type<number>().runtimeType('number'),
+    concurrentAccountsMax: p.integer().nullable(),
+    autoProvision: p.boolean(),
+    emergencyDepartmentId: p.uuid().nullable(),
+    createdAt: p.datetime(),
+  },
+});
+export class OrganisationRecord extends OrganisationSchema.class {}
+OrganisationSchema.setClass(OrganisationRecord);
+export type OrganisationRow = InferEntity<typeof OrganisationSchema>;
+
+export const DepartmentSchema = defineEntity({
+  name: 'DepartmentRecord',
+  tableName: 'departments',
+  properties: {
+    id: p.uuid().primary(),
+    organisationId: p.uuid(),
+    slug: p.text(),
+    name: p.text(),
+    isActive: p.boolean(),
+    createdAt: p.datetime(),
+  },
+});
+export class DepartmentRecord extends DepartmentSchema.class {}
+DepartmentSchema.setClass(DepartmentRecord);

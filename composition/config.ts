@@ -1,0 +1,107 @@
+import { Ajv, type ErrorObject } from 'ajv';
+
+/** Where the service keeps its data. */
+export type StorageConfig =
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'embedded'; readonly dataDir: string }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly storage: StorageConfig;
+  readonly bootstrapKey: string | undefined;
+  /** false: use the socket address; true or a hop count: trust X-Forwarded-For that far. */
+  readonly trustProxy: boolean | number;
+  readonly rateLimitScale: number;
+  readonly accessTokenTtlSeconds: number;
+  readonly logLevel: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Every variable the service reads, with its rule; the README's configuration table mirrors it. */
+const schema = {
+  type: 'object',
+  properties: {
+    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
+    HOST: { type: 'string', minLength: 1, default: '0.0.0.0' },
+    CAD_STORAGE: { enum: ['memory', 'embedded', 'postgres'] },
+    CAD_DATA_DIR: { type: 'string', minLength: 1, default: './data' },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+    CAD_BOOTSTRAP_KEY: { type: 'string', minLength: 32, maxLength: 256 },
+    CAD_TRUST_PROXY: { type: 'string', pattern: '^(true|false|[0-9]{1,2})$', default: 'false' },
+    CAD_RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, maximum: 10000, default: 1 },
+    CAD_ACCESS_TOKEN_TTL_S: { type: 'integer', minimum: 60, maximum: 86400, default: 720 },
+    LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
+  },
+} as const;
+
+/** The environment after validation, defaults and coercion. */
+interface Checked {
+  PORT: number;
+  HOST: string;
+  CAD_STORAGE?: 'memory' | 'embedded' | 'postgres';
+  CAD_DATA_DIR: string;
+  DATABASE_URL?: string;
+  CAD_BOOTSTRAP_KEY?: string;
+  CAD_TRUST_PROXY: string;
+  CAD_RATE_LIMIT_SCALE: number;
+  CAD_ACCESS_TOKEN_TTL_S: number;
+  LOG_LEVEL: string;
+}
+
+const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
+const validate = ajv.compile(schema);
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and checks the environment; every bad variable is named in one error. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const values: Record<string, unknown> = {};
+  for (const name of Object.keys(schema.properties)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') values[name] = value;
+  }
+  if (!validate(values)) throw new ConfigError((validate.errors ?? []).map((e) => describe(e, env)));
+  const v = values as unknown as Checked;
+  const trust = v.CAD_TRUST_PROXY;
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    storage: storageFrom(v.CAD_STORAGE, v.DATABASE_URL, v.CAD_DATA_DIR),
+    bootstrapKey: v.CAD_BOOTSTRAP_KEY,
+    trustProxy: trust === 'true' ? true : trust === 'false' ? false : Number(trust),
+    rateLimitScale: v.CAD_RATE_LIMIT_SCALE,
+    accessTokenTtlSeconds: v.CAD_ACCESS_TOKEN_TTL_S,
+    logLevel: v.LOG_LEVEL,
+  };
+}
+
+function storageFrom(kind: string | undefined, url: string | undefined, dataDir: string): StorageConfig {
+  if (kind === 'memory') return { kind: 'memory' };
+  if (kind === 'postgres' || (kind === undefined && url !== undefined)) {
+    if (url === undefined) throw new ConfigError(['CAD_STORAGE=postgres needs DATABASE_URL']);
+    return { kind: 'postgres', url };
+  }
+  return { kind: 'embedded', dataDir };
+}
+
+function describe(error: ErrorObject, env: Readonly<Record<string, string | undefined>>): string {
+  const name = error.instancePath.replace(/^\//, '');
+  const got = name in env ? ` (got "${name === 'CAD_BOOTSTRAP_KEY' || name === 'DATABASE_URL' ? '<hidden>' : env[name]}")` : '';
+  const rule =
+    error.keyword === 'enum'
+      ? `must be one of ${(error.params as { allowedValues: string[] }).allowedValues.join(', ')}`
+      : error.keyword === 'pattern' && name === 'CAD_TRUST_PROXY'
+        ? 'must be true, false or a number of proxy hops'
+        : error.keyword === 'pattern' && name === 'DATABASE_URL'
+          ? 'must be a postgres:// or postgresql:// URL'
+          : error.message;
+  return `${name} ${rule}${got}`;
+}
