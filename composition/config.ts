@@ -1,15 +1,10 @@
 import { Ajv, type ErrorObject } from 'ajv';
-
-/** Where the service keeps its data. */
-export type StorageConfig =
-  | { readonly kind: 'memory' }
-  | { readonly kind: 'embedded'; readonly dataDir: string }
-  | { readonly kind: 'postgres'; readonly url: string };
+import type { StorageOption } from './storage.ts';
 
 export interface Config {
   readonly port: number;
   readonly host: string;
-  readonly storage: StorageConfig;
+  readonly storage: StorageOption;
   readonly bootstrapKey: string | undefined;
   /** false: use the socket address; true or a hop count: trust X-Forwarded-For that far. */
   readonly trustProxy: boolean | number;
@@ -83,7 +78,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   };
 }
 
-function storageFrom(kind: string | undefined, url: string | undefined, dataDir: string): StorageConfig {
+function storageFrom(kind: string | undefined, url: string | undefined, dataDir: string): StorageOption {
   if (kind === 'memory') return { kind: 'memory' };
   if (kind === 'postgres' || (kind === undefined && url !== undefined)) {
     if (url === undefined) throw new ConfigError(['CAD_STORAGE=postgres needs DATABASE_URL']);

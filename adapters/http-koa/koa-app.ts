@@ -1,0 +1,98 @@
+import { bodyParser } from '@koa/bodyparser';
+import { Router } from '@koa/router';
+import Koa, { type Middleware } from 'koa';
+import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
+import type { UseCases } from '../../application/use-cases.ts';
+import type { Logger } from '../logging/pino-logger.ts';
+import type { JwtAccessTokens } from '../security/jwt-access-tokens.ts';
+import { HttpError } from './error-catalogue.ts';
+import type { HttpState } from './http-state.ts';
+import { errorHandler } from './middleware/error-handler.ts';
+import { guard } from './middleware/guard.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
+import { requestContext } from './middleware/request-context.ts';
+import { openApiDocument } from './openapi.ts';
+import type { RouteSpec } from './route-spec.ts';
+import { validator } from './validation.ts';
+
+/** What the HTTP transport needs from the core; a composed `CadCore` provides it. */
+export interface HttpDependencies {
+  readonly useCases: UseCases;
+  readonly accessTokens: JwtAccessTokens;
+  readonly rateLimiter: RateLimiter;
+  isReady(): Promise<boolean>;
+}
+
+export interface HttpOptions {
+  readonly logger: Logger;
+  /** false: the socket address; true: one proxy's X-Forwarded-For; a number: that many proxies. */
+  readonly trustProxy: boolean | number;
+  readonly rateLimitScale: number;
+  readonly bodyLimit?: string;
+}
+
+export const DEFAULT_BODY_LIMIT = '512kb';
+
+/** A Koa application serving every route of the table, plus health checks and the OpenAPI document. */
+export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[], options: HttpOptions): Koa<HttpState> {
+  const app = new Koa<HttpState>({
+    proxy: options.trustProxy !== false,
+    maxIpsCount: options.trustProxy === true ? 1 : typeof options.trustProxy === 'number' ? options.trustProxy : 0,
+  });
+  app.silent = true;
+  const router = new Router<HttpState>();
+  const json = bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, encoding: 'utf-8' });
+  for (const spec of routes) {
+    router.register(spec.path, [spec.method], mount(spec, deps, options, json as unknown as Middleware<HttpState>));
+  }
+  const document = openApiDocument(routes);
+  router.get('/api/v1/openapi.json', (ctx) => {
+    ctx.body = document;
+  });
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    if (!(await deps.isReady())) throw new HttpError('SERVICE_UNAVAILABLE', 'The database does not answer.');
+    ctx.body = { status: 'ready' };
+  });
+  app.use(requestContext(options.logger));
+  app.use(errorHandler());
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}
+
+function mount(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, json: Middleware<HttpState>): Middleware<HttpState>[] {
+  const limit = spec.rateLimit && rateLimit(spec.rateLimit, deps.rateLimiter, options.rateLimitScale);
+  return [
+    ...(limit && spec.rateLimit?.per === 'address' ? [limit] : []),
+    ...guard(spec.guard, deps.useCases, deps.accessTokens),
+    ...(limit && spec.rateLimit?.per === 'credential' ? [limit] : []),
+    ...(spec.body ? [requireJson, json] : []),
+    handler(spec, deps.useCases),
+  ];
+}
+
+/** A body must be JSON; a request without one is judged by the schema (which wants an object). */
+const requireJson: Middleware<HttpState> = async (ctx, next) => {
+  if (ctx.is('application/json') === false) throw new HttpError('UNSUPPORTED_MEDIA_TYPE');
+  await next();
+};
+
+function handler(spec: RouteSpec, useCases: UseCases): Middleware<HttpState> {
+  const checkParams = spec.params ? validator(spec.params, 'path') : () => ({});
+  const checkQuery = spec.query ? validator(spec.query, 'query') : () => ({});
+  const checkBody = spec.body ? validator(spec.body, 'body') : () => undefined;
+  return async (ctx) => {
+    const params = checkParams({ ...ctx.params });
+    const query = checkQuery({ ...ctx.query });
+    const body = checkBody(ctx.is('application/json') ? ctx.request.body : undefined);
+    const reply = await spec.handle(
+      { params, query, body, grant: ctx.state.grant!, operator: ctx.state.operator!, address: ctx.ip },
+      useCases,
+    );
+    ctx.body = reply.body;
+    ctx.status = reply.status;
+  };
+}

@@ -1,0 +1,43 @@
+import type { Middleware } from 'koa';
+import type { Logger } from '../../logging/pino-logger.ts';
+import { HttpError } from '../error-catalogue.ts';
+import type { HttpState } from '../http-state.ts';
+
+/**
+ * Renders every failure in the one error shape and never lets an internal detail out: a thrown
+ * `HttpError` says what it says; framework errors are mapped by status; anything else is a
+ * logged 500 with a generic message.
+ */
+export function errorHandler(): Middleware<HttpState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.body == null && [404, 405, 501].includes(ctx.status)) {
+        const code = ctx.status === 405 ? 'METHOD_NOT_ALLOWED' : ctx.status === 501 ? 'NOT_IMPLEMENTED' : 'NOT_FOUND';
+        render(ctx, new HttpError(code));
+      }
+    } catch (error) {
+      const answer = toHttpError(error, ctx.state.log);
+      render(ctx, answer);
+    }
+  };
+}
+
+function render(ctx: Parameters<Middleware<HttpState>>[0], error: HttpError): void {
+  ctx.body = error.body;
+  // Assigning a body on Koa's implicit 404 turns it into 200, so the status is set after.
+  ctx.status = error.status;
+}
+
+function toHttpError(error: unknown, log: Logger | undefined): HttpError {
+  if (error instanceof HttpError) return error;
+  const status = (error as { status?: unknown }).status;
+  if (status === 401) return new HttpError('UNAUTHORIZED');
+  if (status === 413) return new HttpError('PAYLOAD_TOO_LARGE');
+  if (status === 400 && error instanceof SyntaxError) {
+    return new HttpError('VALIDATION_FAILED', 'The body is not valid JSON.', [{ in: 'body', field: '', message: 'is not valid JSON' }]);
+  }
+  if (status === 415) return new HttpError('UNSUPPORTED_MEDIA_TYPE');
+  log?.error({ err: error }, 'unhandled error');
+  return new HttpError('INTERNAL');
+}

@@ -1,0 +1,42 @@
+import type { Middleware } from 'koa';
+import koaJwt from 'koa-jwt';
+import type { UseCases } from '../../../application/use-cases.ts';
+import { holdsScope } from '../../../domain/credential/access-grant.ts';
+import { type JwtAccessTokens, grantFromClaims } from '../../security/jwt-access-tokens.ts';
+import { HttpError } from '../error-catalogue.ts';
+import type { HttpState } from '../http-state.ts';
+import type { Guard } from '../route-spec.ts';
+
+/**
+ * Authentication and authorisation of one route. Every authentication failure is the same 401;
+ * a token of the wrong credential kind, or without the route's scope, is 403.
+ */
+export function guard(rule: Guard, useCases: UseCases, tokens: JwtAccessTokens): Middleware<HttpState>[] {
+  if (rule.kind === 'public') return [];
+  if (rule.kind === 'operator') return [operatorKey(useCases)];
+  const { secret, ...options } = tokens.verification;
+  const verify = koaJwt({ secret, ...options, key: 'jwt' }) as unknown as Middleware<HttpState>;
+  const authorise: Middleware<HttpState> = async (ctx, next) => {
+    const grant = grantFromClaims(ctx.state.jwt);
+    if (grant === null) throw new HttpError('UNAUTHORIZED');
+    ctx.state.grant = grant;
+    if (grant.kind !== rule.credential) {
+      throw new HttpError('FORBIDDEN', rule.credential === 'game' ? 'This route is for game credentials.' : 'This route is for API credentials.');
+    }
+    if (rule.scope !== undefined && !holdsScope(grant, rule.scope)) {
+      throw new HttpError('FORBIDDEN', `This route needs the scope ${rule.scope}.`);
+    }
+    await next();
+  };
+  return [verify, authorise];
+}
+
+function operatorKey(useCases: UseCases): Middleware<HttpState> {
+  return async (ctx, next) => {
+    const [scheme, presented] = ctx.get('authorization').split(' ');
+    const operator = scheme === 'Bearer' && presented ? await useCases.authenticateOperator.execute(presented) : null;
+    if (operator === null) throw new HttpError('UNAUTHORIZED');
+    ctx.state.operator = operator;
+    await next();
+  };
+}

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from '../../logging/pino-logger.ts';
+import type { HttpState } from '../http-state.ts';
+
+const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Gives every request an id (the caller's `X-Request-Id` when it is sane, else a new one), echoes
+ * it on the response, and writes one access-log line with it when the response is done.
+ */
+export function requestContext(log: Logger): Middleware<HttpState> {
+  return async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const started = performance.now();
+    ctx.state.requestId = requestId;
+    ctx.state.log = log.child({ requestId });
+    ctx.set('X-Request-Id', requestId);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'no-store');
+    try {
+      await next();
+    } finally {
+      ctx.state.log.info(
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          credentialId: ctx.state.grant?.credentialId,
+          operatorKeyId: ctx.state.operator?.id,
+        },
+        'request',
+      );
+    }
+  };
+}

@@ -1,0 +1,23 @@
+import type { AuditEntry } from '../../../domain/audit/audit-entry.ts';
+import type { Civilian } from '../../../domain/records/civilian.ts';
+import type { Vehicle } from '../../../domain/records/vehicle.ts';
+import type { Warrant } from '../../../domain/records/warrant.ts';
+
+export function civilianView(civilian: Civilian) {
+  const { id, organisationId, firstName, lastName, dateOfBirth, licenseStatus } = civilian.snapshot();
+  return { civilianId: id, organisationId, firstName, lastName, dateOfBirth, licenseStatus };
+}
+
+export function vehicleView(vehicle: Vehicle) {
+  const { id, organisationId, plate, make, model, color, registrationStatus, ownerCivilianId } = vehicle.snapshot();
+  return { vehicleId: id, organisationId, plate, make, model, color, registrationStatus, ownerCivilianId };
+}
+
+export function warrantView(warrant: Warrant) {
+  const { id, organisationId, civilianId, status, description, createdAt } = warrant;
+  return { warrantId: id, organisationId, civilianId, status, description, createdAt: createdAt.toISOString() };
+}
+
+export function auditEntryView(entry: AuditEntry) {
+  return { ...entry, at: entry.at.toISOString() };
+}

@@ -1,0 +1,73 @@
+import type { UseCases } from '../../application/use-cases.ts';
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { CredentialKind } from '../../domain/credential/credential.ts';
+import type { Scope } from '../../domain/credential/scope.ts';
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { JsonSchema } from './validation.ts';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Who may call a route: anyone, an operator key, or a bearer token of one credential kind. */
+export type Guard =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'operator' }
+  | { readonly kind: 'credential'; readonly credential: CredentialKind; readonly scope?: Scope };
+
+/** A per-minute budget, counted per credential or (before authentication) per caller address. */
+export interface RateRule {
+  readonly bucket: string;
+  readonly perMinute: number;
+  readonly per: 'credential' | 'address';
+}
+
+export interface RouteRequest<Body, Query, Params> {
+  readonly body: Body;
+  readonly query: Query;
+  readonly params: Params;
+  /** Set on credential routes. */
+  readonly grant: AccessGrant;
+  /** Set on operator routes. */
+  readonly operator: OperatorKey;
+  readonly address: string;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export interface ResponseDoc {
+  readonly description: string;
+  readonly schema?: JsonSchema;
+}
+
+/**
+ * One row of the route table: everything any HTTP transport needs to serve the route, and
+ * everything the OpenAPI document says about it.
+ */
+export interface RouteSpec<Body = any, Query = any, Params = any> {
+  readonly operationId: string;
+  readonly method: Method;
+  /** With `:name` parameters, as @koa/router writes them. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: string;
+  readonly guard: Guard;
+  readonly rateLimit?: RateRule;
+  readonly params?: JsonSchema;
+  readonly query?: JsonSchema;
+  readonly body?: JsonSchema;
+  readonly responses: Readonly<Record<number, ResponseDoc>>;
+  /** Calls the use case and maps its outcome to HTTP; refusals become errors or flagged replies. */
+  readonly handle: (request: RouteRequest<Body, Query, Params>, useCases: UseCases) => Promise<Reply>;
+}
+
+/** Declares a route; the type parameters say what the schemas guarantee after validation. */
+export function route<Body = undefined, Query = undefined, Params = undefined>(
+  spec: RouteSpec<Body, Query, Params>,
+): RouteSpec<Body, Query, Params> {
+  return spec;
+}
+
+export const ok = (body: unknown): Reply => ({ status: 200, body });
+export const created = (body: unknown): Reply => ({ status: 201, body });

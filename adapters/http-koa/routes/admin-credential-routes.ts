@@ -1,0 +1,111 @@
+import { CREDENTIAL_KINDS, type CredentialKind } from '../../../domain/credential/credential.ts';
+import type { CredentialId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
+import { credentialView } from '../presenters/credential-views.ts';
+import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
+import { type RouteSpec, created, ok, route } from '../route-spec.ts';
+import { idParams, nullable, object, text, uuid } from '../schemas.ts';
+
+const operator = { kind: 'operator' } as const;
+const tag = 'admin: credentials';
+const notAllowed = forbidden('This operator key lacks integrations.credential.manage.');
+const noCredential = notFound('credential');
+
+interface CreateBody {
+  kind: CredentialKind;
+  label: string;
+  departmentId?: DepartmentId | null;
+  scopes?: string[];
+  allScopes?: boolean;
+}
+
+export const adminCredentialRoutes: readonly RouteSpec[] = [
+  route<CreateBody, undefined, { organisationId: OrganisationId }>({
+    operationId: 'createCredential',
+    method: 'POST',
+    path: '/api/v1/admin/organisations/:organisationId/credentials',
+    summary: 'Creates a game credential (one department) or an API credential (scopes); the secret is shown once.',
+    tag,
+    guard: operator,
+    params: idParams('organisationId'),
+    body: object(
+      {
+        kind: { enum: [...CREDENTIAL_KINDS] },
+        label: text(100),
+        departmentId: nullable(uuid),
+        scopes: { type: 'array', items: text(64), maxItems: 32, default: [] },
+        allScopes: { type: 'boolean', default: false },
+      },
+      ['kind', 'label'],
+    ),
+    responses: { 201: { description: '`clientId`, `clientSecret` (shown once), `kind`, `label`, `departmentId`, `scopes`.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.createCredential.execute({
+          operator,
+          organisationId: params.organisationId,
+          kind: body.kind,
+          label: body.label,
+          departmentId: body.departmentId ?? null,
+          scopes: body.scopes ?? [],
+          allScopes: body.allScopes ?? false,
+        }),
+        ({ credential, clientSecret }) => created({ ...credentialView(credential), clientSecret }),
+        {
+          not_found: notFound('organisation'),
+          forbidden: notAllowed,
+          unknown_department: invalid('departmentId', 'is not a department of this organisation'),
+          department_required: invalid('departmentId', 'is required for a game credential'),
+          department_not_allowed: invalid('departmentId', 'must be absent for an API credential'),
+          unknown_scope: invalid('scopes', 'holds a scope that this kind of credential cannot have'),
+          no_scopes: invalid('scopes', 'must hold at least one scope for an API credential (or set allScopes)'),
+        },
+      ),
+  }),
+  route<undefined, undefined, { organisationId: OrganisationId }>({
+    operationId: 'listCredentials',
+    method: 'GET',
+    path: '/api/v1/admin/organisations/:organisationId/credentials',
+    summary: "Lists the organisation's credentials, never their secrets.",
+    tag,
+    guard: operator,
+    params: idParams('organisationId'),
+    responses: { 200: { description: 'A plain array of credentials.' } },
+    handle: async ({ operator, params }, useCases) =>
+      answer(
+        await useCases.listCredentials.execute({ operator, organisationId: params.organisationId }),
+        (list) => ok(list.map(credentialView)),
+        { not_found: notFound('organisation'), forbidden: notAllowed },
+      ),
+  }),
+  route<undefined, undefined, { clientId: CredentialId }>({
+    operationId: 'rotateCredentialSecret',
+    method: 'POST',
+    path: '/api/v1/admin/credentials/:clientId/rotate',
+    summary: 'Replaces the client secret; the new one is shown once and the old one stops working at once.',
+    tag,
+    guard: operator,
+    params: idParams('clientId'),
+    responses: { 200: { description: '`clientSecret`, shown once.' } },
+    handle: async ({ operator, params }, useCases) =>
+      answer(await useCases.rotateCredentialSecret.execute({ operator, clientId: params.clientId }), (r) => ok(r), {
+        not_found: noCredential,
+        forbidden: notAllowed,
+        credential_revoked: conflict('A revoked credential cannot be rotated.'),
+      }),
+  }),
+  route<undefined, undefined, { clientId: CredentialId }>({
+    operationId: 'revokeCredential',
+    method: 'POST',
+    path: '/api/v1/admin/credentials/:clientId/revoke',
+    summary: 'Stops new token exchanges; tokens already issued work until they expire.',
+    tag,
+    guard: operator,
+    params: idParams('clientId'),
+    responses: { 200: { description: 'The credential, now revoked.' } },
+    handle: async ({ operator, params }, useCases) =>
+      answer(await useCases.revokeCredential.execute({ operator, clientId: params.clientId }), (c) => ok(credentialView(c)), {
+        not_found: noCredential,
+        forbidden: notAllowed,
+      }),
+  }),
+];

@@ -1,0 +1,121 @@
+import { OPERATOR_PERMISSIONS, type OperatorPermission } from '../../../domain/operator/operator-key.ts';
+import { MAP_TYPES, type OrganisationSettings } from '../../../domain/organisation/organisation.ts';
+import type { DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
+import { departmentView, organisationView } from '../presenters/organisation-views.ts';
+import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
+import { type RouteSpec, created, ok, route } from '../route-spec.ts';
+import { idParams, nullable, object, text, uuid } from '../schemas.ts';
+
+const operator = { kind: 'operator' } as const;
+const tag = 'admin: organisations';
+
+const settings = {
+  mapType: { enum: [...MAP_TYPES] },
+  arrivalRadius: { type: 'number', exclusiveMinimum: 0, maximum: 100000 },
+  concurrentAccountsMax: nullable({ type: 'integer', minimum: 0, maximum: 1000000 }),
+  autoProvision: { type: 'boolean' },
+};
+
+type Settings = Partial<OrganisationSettings>;
+const notReached = notFound('organisation');
+const notAllowed = forbidden('This operator key lacks the permission.');
+
+export const adminOrganisationRoutes: readonly RouteSpec[] = [
+  route<{ name: string } & Settings>({
+    operationId: 'createOrganisation',
+    method: 'POST',
+    path: '/api/v1/admin/organisations',
+    summary: 'Founds an organisation (bootstrap key only).',
+    tag,
+    guard: operator,
+    body: object({ name: text(100), ...settings }, ['name']),
+    responses: { 201: { description: 'The organisation, with its `organisationId`.' } },
+    handle: async ({ operator, body: { name, ...settings } }, useCases) =>
+      answer(await useCases.createOrganisation.execute({ operator, name, settings }), (o) => created(organisationView(o)), {
+        forbidden: forbidden('Only the bootstrap key founds organisations.'),
+      }),
+  }),
+  route<{ name?: string } & Settings, undefined, { organisationId: OrganisationId }>({
+    operationId: 'updateOrganisation',
+    method: 'PATCH',
+    path: '/api/v1/admin/organisations/:organisationId',
+    summary: 'Renames an organisation or changes the settings sent, including the designated 911 department.',
+    tag,
+    guard: operator,
+    params: idParams('organisationId'),
+    body: object({ name: text(100), ...settings, emergencyDepartmentId: nullable(uuid) }),
+    responses: { 200: { description: 'The organisation as it now is.' } },
+    handle: async ({ operator, params, body: { name, ...settings } }, useCases) =>
+      answer(
+        await useCases.updateOrganisation.execute({ operator, organisationId: params.organisationId, name, settings }),
+        (o) => ok(organisationView(o)),
+        {
+          not_found: notReached,
+          forbidden: notAllowed,
+          unknown_department: invalid('emergencyDepartmentId', 'is not a department of this organisation'),
+        },
+      ),
+  }),
+  route<{ label: string; permissions: OperatorPermission[] }, undefined, { organisationId: OrganisationId }>({
+    operationId: 'createOperatorKey',
+    method: 'POST',
+    path: '/api/v1/admin/organisations/:organisationId/operator-keys',
+    summary: "Issues an operator key for the organisation; the key is shown once.",
+    tag,
+    guard: operator,
+    params: idParams('organisationId'),
+    body: object(
+      { label: text(100), permissions: { type: 'array', items: { enum: [...OPERATOR_PERMISSIONS] }, uniqueItems: true, maxItems: OPERATOR_PERMISSIONS.length } },
+      ['label', 'permissions'],
+    ),
+    responses: { 201: { description: '`key` (shown once), `operatorKeyId`, `label`, `permissions`.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.createOperatorKey.execute({ operator, organisationId: params.organisationId, ...body }),
+        ({ key, operatorKey }) => {
+          const { id, label, permissions, organisationId } = operatorKey.snapshot();
+          return created({ key, operatorKeyId: id, organisationId, label, permissions });
+        },
+        { not_found: notReached, forbidden: forbidden('A key may hand out only permissions it holds, and needs organisation.settings.manage.') },
+      ),
+  }),
+  route<{ slug: string; name: string }, undefined, { organisationId: OrganisationId }>({
+    operationId: 'createDepartment',
+    method: 'POST',
+    path: '/api/v1/admin/organisations/:organisationId/departments',
+    summary: 'Creates a department; game resources name it by its slug.',
+    tag,
+    guard: operator,
+    params: idParams('organisationId'),
+    body: object({ slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 }, name: text(100) }, ['slug', 'name']),
+    responses: { 201: { description: 'The department, with its `departmentId`.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.createDepartment.execute({ operator, organisationId: params.organisationId, ...body }),
+        (d) => created(departmentView(d)),
+        {
+          not_found: notReached,
+          forbidden: notAllowed,
+          invalid_slug: invalid('slug', 'must be lower-case words joined by dashes'),
+          slug_taken: conflict('The organisation already has a department with that slug.'),
+        },
+      ),
+  }),
+  route<{ isActive: boolean }, undefined, { departmentId: DepartmentId }>({
+    operationId: 'updateDepartment',
+    method: 'PATCH',
+    path: '/api/v1/admin/departments/:departmentId',
+    summary: 'Activates or deactivates a department.',
+    tag,
+    guard: operator,
+    params: idParams('departmentId'),
+    body: object({ isActive: { type: 'boolean' } }, ['isActive']),
+    responses: { 200: { description: 'The department as it now is.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.updateDepartment.execute({ operator, departmentId: params.departmentId, isActive: body.isActive }),
+        (d) => ok(departmentView(d)),
+        { not_found: notFound('department'), forbidden: notAllowed },
+      ),
+  }),
+];

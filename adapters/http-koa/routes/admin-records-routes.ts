@@ -1,0 +1,116 @@
+import type { WarrantStatus } from '../../../domain/records/warrant.ts';
+import { WARRANT_STATUSES } from '../../../domain/records/warrant.ts';
+import type { AuditEntryId, CivilianId, OrganisationId } from '../../../domain/shared/ids.ts';
+import { auditEntryView, civilianView, vehicleView, warrantView } from '../presenters/records-views.ts';
+import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
+import { type RouteSpec, created, ok, route } from '../route-spec.ts';
+import { dateOfBirth, idParams, nullable, object, plate, text, uuid } from '../schemas.ts';
+
+const operator = { kind: 'operator' } as const;
+const tag = 'admin: records';
+const noOrganisation = notFound('organisation');
+const notAllowed = forbidden('This operator key lacks records.manage.');
+const SEMVER = '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$';
+
+export const adminRecordsRoutes: readonly RouteSpec[] = [
+  route<{ firstName: string; lastName: string; dateOfBirth: string; licenseStatus?: string }, undefined, { organisationId: OrganisationId }>({
+    operationId: 'createCivilian',
+    method: 'POST',
+    path: '/api/v1/admin/organisations/:organisationId/civilians',
+    summary: 'Adds a civilian to the records.',
+    tag,
+    guard: operator,
+    params: idParams('organisationId'),
+    body: object({ firstName: text(60), lastName: text(60), dateOfBirth, licenseStatus: text(32) }, ['firstName', 'lastName', 'dateOfBirth']),
+    responses: { 201: { description: 'The civilian, with its `civilianId`.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.createCivilian.execute({ operator, organisationId: params.organisationId, ...body }),
+        (c) => created(civilianView(c)),
+        { not_found: noOrganisation, forbidden: notAllowed, invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date') },
+      ),
+  }),
+  route<
+    { plate: string; make?: string | null; model?: string | null; color?: string | null; ownerCivilianId?: CivilianId | null; registrationStatus?: string },
+    undefined,
+    { organisationId: OrganisationId }
+  >({
+    operationId: 'registerVehicle',
+    method: 'POST',
+    path: '/api/v1/admin/organisations/:organisationId/vehicles',
+    summary: 'Registers a vehicle; a plate is registered once per organisation (case and spaces ignored).',
+    tag,
+    guard: operator,
+    params: idParams('organisationId'),
+    body: object(
+      { plate, make: nullable(text(60)), model: nullable(text(60)), color: nullable(text(40)), ownerCivilianId: nullable(uuid), registrationStatus: text(32) },
+      ['plate'],
+    ),
+    responses: { 201: { description: 'The vehicle, with its `vehicleId`.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.registerVehicle.execute({ operator, organisationId: params.organisationId, ...body }),
+        (v) => created(vehicleView(v)),
+        {
+          not_found: noOrganisation,
+          forbidden: notAllowed,
+          invalid_plate: invalid('plate', 'must be 1 to 16 letters, digits or dashes (spaces are ignored)'),
+          plate_taken: conflict('A vehicle with that plate is already registered.'),
+          unknown_civilian: invalid('ownerCivilianId', 'is not a civilian of this organisation'),
+        },
+      ),
+  }),
+  route<{ civilianId: CivilianId; status: WarrantStatus; description?: string | null }, undefined, { organisationId: OrganisationId }>({
+    operationId: 'issueWarrant',
+    method: 'POST',
+    path: '/api/v1/admin/organisations/:organisationId/warrants',
+    summary: 'Records a warrant against a civilian.',
+    tag,
+    guard: operator,
+    params: idParams('organisationId'),
+    body: object({ civilianId: uuid, status: { enum: [...WARRANT_STATUSES] }, description: nullable(text(2000)) }, ['civilianId', 'status']),
+    responses: { 201: { description: 'The warrant, with its `warrantId`.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.issueWarrant.execute({ operator, organisationId: params.organisationId, ...body }),
+        (w) => created(warrantView(w)),
+        { not_found: noOrganisation, forbidden: notAllowed, unknown_civilian: invalid('civilianId', 'is not a civilian of this organisation') },
+      ),
+  }),
+  route<{ resourceSlug: string; version: string; manifest: Record<string, unknown> }>({
+    operationId: 'publishRelease',
+    method: 'POST',
+    path: '/api/v1/admin/releases',
+    summary: 'Publishes a game resource version for the public version check (bootstrap key only).',
+    tag,
+    guard: operator,
+    body: object(
+      { resourceSlug: { type: 'string', pattern: '^[a-z0-9]+([-_][a-z0-9]+)*$', maxLength: 64 }, version: { type: 'string', pattern: SEMVER, maxLength: 64 }, manifest: { type: 'object' } },
+      ['resourceSlug', 'version', 'manifest'],
+    ),
+    responses: { 201: { description: 'The release.' } },
+    handle: async ({ operator, body }, useCases) =>
+      answer(
+        await useCases.publishRelease.execute({ operator, ...body }),
+        (r) => created({ releaseId: r.id, resourceSlug: r.resourceSlug, version: r.version, manifest: r.manifest, publishedAt: r.publishedAt.toISOString() }),
+        { forbidden: forbidden('Only the bootstrap key publishes releases.'), version_exists: conflict('That version is already published.') },
+      ),
+  }),
+  route<undefined, { limit: number; before?: AuditEntryId }, { organisationId: OrganisationId }>({
+    operationId: 'readAuditLog',
+    method: 'GET',
+    path: '/api/v1/admin/organisations/:organisationId/audit',
+    summary: "The organisation's audit log, newest first; pass the last entry's id as `before` for the next page.",
+    tag,
+    guard: operator,
+    params: idParams('organisationId'),
+    query: object({ limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 }, before: uuid }),
+    responses: { 200: { description: 'A plain array of audit entries.' } },
+    handle: async ({ operator, params, query }, useCases) =>
+      answer(
+        await useCases.readAuditLog.execute({ operator, organisationId: params.organisationId, limit: query.limit, before: query.before }),
+        (entries) => ok(entries.map(auditEntryView)),
+        { not_found: noOrganisation, forbidden: forbidden('This operator key lacks audit.view.') },
+      ),
+  }),
+];

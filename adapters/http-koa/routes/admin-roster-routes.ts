@@ -1,0 +1,90 @@
+import type { CharacterId, DepartmentId, OrganisationId, UnitId } from '../../../domain/shared/ids.ts';
+import { characterView, unitView } from '../presenters/roster-views.ts';
+import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
+import { type RouteSpec, created, ok, route } from '../route-spec.ts';
+import { dateOfBirth, idParams, nullable, object, text, uuid } from '../schemas.ts';
+
+const operator = { kind: 'operator' } as const;
+const tag = 'admin: roster';
+const notAllowed = forbidden('This operator key lacks roster.manage.');
+const callsign = text(32);
+
+export const adminRosterRoutes: readonly RouteSpec[] = [
+  route<{ firstName: string; lastName: string; dateOfBirth?: string | null }, undefined, { organisationId: OrganisationId }>({
+    operationId: 'createCharacter',
+    method: 'POST',
+    path: '/api/v1/admin/organisations/:organisationId/characters',
+    summary: "Creates a player's character, the account that link codes tie game identifiers to.",
+    tag,
+    guard: operator,
+    params: idParams('organisationId'),
+    body: object({ firstName: text(60), lastName: text(60), dateOfBirth: nullable(dateOfBirth) }, ['firstName', 'lastName']),
+    responses: { 201: { description: '`characterId`, `characterPublicId`, `displayName` and the rest.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.createCharacter.execute({ operator, organisationId: params.organisationId, ...body }),
+        (c) => created(characterView(c)),
+        {
+          not_found: notFound('organisation'),
+          forbidden: notAllowed,
+          invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date'),
+        },
+      ),
+  }),
+  route<undefined, undefined, { characterId: CharacterId }>({
+    operationId: 'issueLinkCode',
+    method: 'POST',
+    path: '/api/v1/admin/characters/:characterId/link-codes',
+    summary: 'Issues a one-time link code, valid ten minutes, for the player to type in game.',
+    tag,
+    guard: operator,
+    params: idParams('characterId'),
+    responses: { 201: { description: '`code` and `expiresAt`.' } },
+    handle: async ({ operator, params }, useCases) =>
+      answer(
+        await useCases.issueLinkCode.execute({ operator, characterId: params.characterId }),
+        ({ code, expiresAt }) => created({ code, expiresAt: expiresAt.toISOString() }),
+        { not_found: notFound('character'), forbidden: notAllowed },
+      ),
+  }),
+  route<{ characterId: CharacterId; callsign: string | null }, undefined, { departmentId: DepartmentId }>({
+    operationId: 'addDepartmentMember',
+    method: 'POST',
+    path: '/api/v1/admin/departments/:departmentId/members',
+    summary: 'Puts a character on the department roster with its unit; a null callsign leaves it unassigned.',
+    tag,
+    guard: operator,
+    params: idParams('departmentId'),
+    body: object({ characterId: uuid, callsign: nullable(callsign) }, ['characterId', 'callsign']),
+    responses: { 201: { description: '`membershipId`, `unitId`, `unitLabel` (the callsign, or null).' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.addDepartmentMember.execute({ operator, departmentId: params.departmentId, ...body }),
+        ({ membership, unit }) => created({ membershipId: membership.id, unitId: unit.id, unitLabel: unit.callsign }),
+        {
+          not_found: notFound('department'),
+          forbidden: notAllowed,
+          unknown_character: invalid('characterId', 'is not a character of this organisation'),
+          already_member: conflict('The character is already a member of this department.'),
+          callsign_taken: conflict('Another unit of the department has that callsign.'),
+        },
+      ),
+  }),
+  route<{ isActive?: boolean; callsign?: string | null }, undefined, { unitId: UnitId }>({
+    operationId: 'updateUnit',
+    method: 'PATCH',
+    path: '/api/v1/admin/units/:unitId',
+    summary: "Activates or deactivates a unit, or sets its callsign (null takes it away).",
+    tag,
+    guard: operator,
+    params: idParams('unitId'),
+    body: { ...object({ isActive: { type: 'boolean' }, callsign: nullable(callsign) }), minProperties: 1 },
+    responses: { 200: { description: 'The unit as it now is.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(await useCases.updateUnit.execute({ operator, unitId: params.unitId, ...body }), (u) => ok(unitView(u)), {
+        not_found: notFound('unit'),
+        forbidden: notAllowed,
+        callsign_taken: conflict('Another unit of the department has that callsign.'),
+      }),
+  }),
+];

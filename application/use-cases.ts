@@ -1,0 +1,50 @@
+import type { ListUnits } from './api/list-units.ts';
+import type { AuthenticateOperator } from './auth/authenticate-operator.ts';
+import type { EnsureBootstrapKey } from './auth/ensure-bootstrap-key.ts';
+import type { ExchangeToken } from './auth/exchange-token.ts';
+import type { SyncVehicle } from './bridge/sync-vehicle.ts';
+import type { AddDepartmentMember } from './operator/add-department-member.ts';
+import type { CreateCharacter } from './operator/create-character.ts';
+import type { CreateCivilian } from './operator/create-civilian.ts';
+import type { CreateCredential } from './operator/create-credential.ts';
+import type { CreateDepartment } from './operator/create-department.ts';
+import type { CreateOperatorKey } from './operator/create-operator-key.ts';
+import type { CreateOrganisation } from './operator/create-organisation.ts';
+import type { IssueLinkCode } from './operator/issue-link-code.ts';
+import type { IssueWarrant } from './operator/issue-warrant.ts';
+import type { ListCredentials } from './operator/list-credentials.ts';
+import type { PublishRelease } from './operator/publish-release.ts';
+import type { ReadAuditLog } from './operator/read-audit-log.ts';
+import type { RegisterVehicle } from './operator/register-vehicle.ts';
+import type { RevokeCredential } from './operator/revoke-credential.ts';
+import type { RotateCredentialSecret } from './operator/rotate-credential-secret.ts';
+import type { UpdateDepartment } from './operator/update-department.ts';
+import type { UpdateOrganisation } from './operator/update-organisation.ts';
+import type { UpdateUnit } from './operator/update-unit.ts';
+
+/** Every use case the application offers, as the driving adapters (HTTP, CLI, a host) call them. */
+export interface UseCases {
+  readonly exchangeToken: ExchangeToken;
+  readonly authenticateOperator: AuthenticateOperator;
+  readonly ensureBootstrapKey: EnsureBootstrapKey;
+  readonly createOrganisation: CreateOrganisation;
+  readonly updateOrganisation: UpdateOrganisation;
+  readonly createOperatorKey: CreateOperatorKey;
+  readonly createDepartment: CreateDepartment;
+  readonly updateDepartment: UpdateDepartment;
+  readonly createCharacter: CreateCharacter;
+  readonly issueLinkCode: IssueLinkCode;
+  readonly addDepartmentMember: AddDepartmentMember;
+  readonly updateUnit: UpdateUnit;
+  readonly createCredential: CreateCredential;
+  readonly listCredentials: ListCredentials;
+  readonly rotateCredentialSecret: RotateCredentialSecret;
+  readonly revokeCredential: RevokeCredential;
+  readonly createCivilian: CreateCivilian;
+  readonly registerVehicle: RegisterVehicle;
+  readonly issueWarrant: IssueWarrant;
+  readonly publishRelease: PublishRelease;
+  readonly readAuditLog: ReadAuditLog;
+  readonly syncVehicle: SyncVehicle;
+  readonly listUnits: ListUnits;
+}

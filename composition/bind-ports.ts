@@ -1,0 +1,55 @@
+import type { Container } from 'inversify';
+import { AuditedWrites } from '../application/audit/audited-writes.ts';
+import type { Clock } from '../application/ports/clock.ts';
+import type { Persistence } from '../application/ports/persistence.ts';
+import { NodeCacheRateLimiter } from '../adapters/rate-limit/node-cache-rate-limiter.ts';
+import { CryptoSecretGenerator } from '../adapters/security/crypto-secret-generator.ts';
+import { HmacSecretHasher } from '../adapters/security/hmac-secret-hasher.ts';
+import { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
+import { UuidV7IdGenerator } from '../adapters/system/uuid-v7-id-generator.ts';
+import type { InstanceKeys } from './instance-keys.ts';
+import { TOKENS } from './tokens.ts';
+
+export interface PortBindings {
+  readonly persistence: Persistence;
+  readonly keys: InstanceKeys;
+  readonly clock: Clock;
+  readonly accessTokenTtlSeconds: number;
+}
+
+/** Binds every port to its adapter: the repositories of the chosen store, and the rest. */
+export function bindPorts(container: Container, bindings: PortBindings): void {
+  const { persistence } = bindings;
+  container.bind(TOKENS.Persistence).toConstantValue(persistence);
+  container.bind(TOKENS.UnitOfWork).toConstantValue(persistence.uow);
+  container.bind(TOKENS.OrganisationRepository).toConstantValue(persistence.organisations);
+  container.bind(TOKENS.DepartmentRepository).toConstantValue(persistence.departments);
+  container.bind(TOKENS.CharacterRepository).toConstantValue(persistence.characters);
+  container.bind(TOKENS.IdentifierLinkRepository).toConstantValue(persistence.identifierLinks);
+  container.bind(TOKENS.LinkCodeRepository).toConstantValue(persistence.linkCodes);
+  container.bind(TOKENS.MembershipRepository).toConstantValue(persistence.memberships);
+  container.bind(TOKENS.UnitRepository).toConstantValue(persistence.units);
+  container.bind(TOKENS.CredentialRepository).toConstantValue(persistence.credentials);
+  container.bind(TOKENS.OperatorKeyRepository).toConstantValue(persistence.operatorKeys);
+  container.bind(TOKENS.CivilianRepository).toConstantValue(persistence.civilians);
+  container.bind(TOKENS.VehicleRepository).toConstantValue(persistence.vehicles);
+  container.bind(TOKENS.WarrantRepository).toConstantValue(persistence.warrants);
+  container.bind(TOKENS.ReleaseRepository).toConstantValue(persistence.releases);
+  container.bind(TOKENS.AuditLog).toConstantValue(persistence.auditLog);
+
+  container.bind(TOKENS.Clock).toConstantValue(bindings.clock);
+  container.bind(TOKENS.IdGenerator).toConstantValue(new UuidV7IdGenerator());
+  container.bind(TOKENS.SecretGenerator).toConstantValue(new CryptoSecretGenerator());
+  container.bind(TOKENS.SecretHasher).toConstantValue(new HmacSecretHasher(bindings.keys.hashing));
+  container.bind(TOKENS.AccessTokens).toConstantValue(new JwtAccessTokens(bindings.keys.signing, bindings.accessTokenTtlSeconds));
+  container
+    .bind(TOKENS.RateLimiter)
+    .toResolvedValue((clock) => new NodeCacheRateLimiter(clock), [TOKENS.Clock])
+    .onDeactivation((limiter) => (limiter as NodeCacheRateLimiter).close());
+  container
+    .bind(TOKENS.AuditedWrites)
+    .toResolvedValue(
+      (uow, log, ids, clock) => new AuditedWrites(uow, log, ids, clock),
+      [TOKENS.UnitOfWork, TOKENS.AuditLog, TOKENS.IdGenerator, TOKENS.Clock],
+    );
+}

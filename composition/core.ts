@@ -1,0 +1,63 @@
+import { Container } from 'inversify';
+import type { Clock } from '../application/ports/clock.ts';
+import type { RateLimiter } from '../application/ports/rate-limiter.ts';
+import type { UseCases } from '../application/use-cases.ts';
+import type { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
+import { SystemClock } from '../adapters/system/system-clock.ts';
+import { bindPorts } from './bind-ports.ts';
+import { bindUseCases, resolveUseCases } from './bind-use-cases.ts';
+import { loadInstanceKeys } from './instance-keys.ts';
+import { type StorageOption, openStorage } from './storage.ts';
+import { TOKENS } from './tokens.ts';
+
+export interface CadCoreOptions {
+  readonly storage: StorageOption;
+  /** Lifetime of issued access tokens; the contract's 720 s by default. */
+  readonly accessTokenTtlSeconds?: number;
+  /** The clock every use case reads; the system clock by default. */
+  readonly clock?: Clock;
+}
+
+/** The service without any transport: what a host embeds, and what transports are built on. */
+export interface CadCore {
+  readonly useCases: UseCases;
+  /** Issues and verifies access tokens; transports verify bearer tokens with it. */
+  readonly accessTokens: JwtAccessTokens;
+  readonly rateLimiter: RateLimiter;
+  readonly clock: Clock;
+  /** Whether the store answers. */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 720;
+
+export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
+  const persistence = await openStorage(options.storage);
+  const container = new Container({ defaultScope: 'Singleton' });
+  try {
+    const clock = options.clock ?? new SystemClock();
+    const keys = await loadInstanceKeys(persistence.instanceKeys);
+    const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
+    bindPorts(container, { persistence, keys, clock, accessTokenTtlSeconds });
+    bindUseCases(container);
+    return {
+      useCases: resolveUseCases(container),
+      accessTokens: container.get(TOKENS.AccessTokens),
+      rateLimiter: container.get(TOKENS.RateLimiter),
+      clock,
+      isReady: () =>
+        persistence.ping().then(
+          () => true,
+          () => false,
+        ),
+      close: async () => {
+        await container.unbindAllAsync();
+        await persistence.close();
+      },
+    };
+  } catch (error) {
+    await persistence.close();
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { createLogger } from '../adapters/logging/pino-logger.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { startService } from './service.ts';
+
+/** `npm start`: reads the environment, starts the service, and stops it gracefully on SIGTERM. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const service = await startService({ ...config, logger });
+  const where = config.storage.kind === 'embedded' ? `embedded database in ${config.storage.dataDir}` : config.storage.kind === 'postgres' ? 'PostgreSQL' : 'memory (nothing is kept)';
+  logger.info({ url: service.url, storage: config.storage.kind }, `listening on ${service.url}, data in ${where}`);
+  if (service.newBootstrapKey !== null) {
+    process.stdout.write(
+      [
+        '',
+        '  A bootstrap operator key was created. It is shown this once and never stored as written:',
+        '',
+        `    ${service.newBootstrapKey}`,
+        '',
+        '  Use it as `Authorization: Bearer <key>` on /api/v1/admin. Lost it? `npm run cli -- bootstrap-key reset`.',
+        '',
+      ].join('\n') + '\n',
+    );
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    await service.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

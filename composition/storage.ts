@@ -1,0 +1,24 @@
+import type { Persistence } from '../application/ports/persistence.ts';
+import { createMemoryPersistence } from '../adapters/persistence-memory/memory-persistence.ts';
+import { openMikroOrmPersistence } from '../adapters/persistence-mikro-orm/mikro-orm-persistence.ts';
+
+/**
+ * Where the service keeps its data: in process memory; in embedded PostgreSQL (PGlite), in a
+ * directory or, without one, in memory; or on a PostgreSQL server, optionally in one schema.
+ */
+export type StorageOption =
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'embedded'; readonly dataDir?: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
+
+/** Opens the store and brings its schema up to date. */
+export function openStorage(storage: StorageOption): Promise<Persistence> {
+  switch (storage.kind) {
+    case 'memory':
+      return Promise.resolve(createMemoryPersistence());
+    case 'embedded':
+      return openMikroOrmPersistence({ kind: 'pglite', dataDir: storage.dataDir });
+    case 'postgres':
+      return openMikroOrmPersistence({ kind: 'postgres', url: storage.url, schema: storage.schema });
+  }
+}
