@@ -71,7 +71,10 @@ export function bindUseCases(c: Container): void {
       new CreateCredential(organisations, departments, credentials, hasher, secrets, ids, writes),
     [T.OrganisationRepository, T.DepartmentRepository, T.CredentialRepository, T.SecretHasher, T.SecretGenerator, T.IdGenerator, T.AuditedWrites],
   );
-  c.bind(U.listCredentials).toResolvedValue((credentials) => new ListCredentials(credentials), [T.CredentialRepository]);
+  c.bind(U.listCredentials).toResolvedValue(
+    (organisations, credentials) => new ListCredentials(organisations, credentials),
+    [T.OrganisationRepository, T.CredentialRepository],
+  );
   c.bind(U.rotateCredentialSecret).toResolvedValue(
     (credentials, hasher, secrets, writes) => new RotateCredentialSecret(credentials, hasher, secrets, writes),
     [T.CredentialRepository, T.SecretHasher, T.SecretGenerator, T.AuditedWrites],
@@ -86,11 +89,11 @@ export function bindUseCases(c: Container): void {
     [T.OrganisationRepository, T.CivilianRepository, T.VehicleRepository, T.IdGenerator, T.AuditedWrites],
   );
   c.bind(U.issueWarrant).toResolvedValue(
-    (civilians, warrants, ids, writes) => new IssueWarrant(civilians, warrants, ids, writes),
-    [T.CivilianRepository, T.WarrantRepository, T.IdGenerator, T.AuditedWrites],
+    (organisations, civilians, warrants, ids, writes) => new IssueWarrant(organisations, civilians, warrants, ids, writes),
+    [T.OrganisationRepository, T.CivilianRepository, T.WarrantRepository, T.IdGenerator, T.AuditedWrites],
   );
   c.bind(U.publishRelease).toResolvedValue((releases, ids, writes) => new PublishRelease(releases, ids, writes), [T.ReleaseRepository, T.IdGenerator, T.AuditedWrites]);
-  c.bind(U.readAuditLog).toResolvedValue((log) => new ReadAuditLog(log), [T.AuditLog]);
+  c.bind(U.readAuditLog).toResolvedValue((organisations, log) => new ReadAuditLog(organisations, log), [T.OrganisationRepository, T.AuditLog]);
   c.bind(U.syncVehicle).toResolvedValue(
     (vehicles, links, ids, writes) => new SyncVehicle(vehicles, links, ids, writes),
     [T.VehicleRepository, T.IdentifierLinkRepository, T.IdGenerator, T.AuditedWrites],

@@ -4,12 +4,15 @@ import { openMikroOrmPersistence } from '../adapters/persistence-mikro-orm/mikro
 
 /**
  * Where the service keeps its data: in process memory; in embedded PostgreSQL (PGlite), in a
- * directory or, without one, in memory; or on a PostgreSQL server, optionally in one schema.
+ * directory or, without one, in memory; on a PostgreSQL server, optionally in one schema; or in a
+ * store the host provides.
  */
 export type StorageOption =
   | { readonly kind: 'memory' }
   | { readonly kind: 'embedded'; readonly dataDir?: string }
-  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string }
+  /** A store the host built itself, with any adapter that honours the ports. */
+  | { readonly kind: 'provided'; readonly persistence: Persistence };
 
 /** Opens the store and brings its schema up to date. */
 export function openStorage(storage: StorageOption): Promise<Persistence> {
@@ -20,5 +23,7 @@ export function openStorage(storage: StorageOption): Promise<Persistence> {
       return openMikroOrmPersistence({ kind: 'pglite', dataDir: storage.dataDir });
     case 'postgres':
       return openMikroOrmPersistence({ kind: 'postgres', url: storage.url, schema: storage.schema });
+    case 'provided':
+      return Promise.resolve(storage.persistence);
   }
 }

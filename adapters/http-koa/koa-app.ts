@@ -76,7 +76,8 @@ function mount(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, js
 
 /** A body must be JSON; a request without one is judged by the schema (which wants an object). */
 const requireJson: Middleware<HttpState> = async (ctx, next) => {
-  if (ctx.is('application/json') === false) throw new HttpError('UNSUPPORTED_MEDIA_TYPE');
+  const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('transfer-encoding') !== '';
+  if (hasBody && !ctx.is('application/json')) throw new HttpError('UNSUPPORTED_MEDIA_TYPE');
   await next();
 };
 

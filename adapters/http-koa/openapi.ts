@@ -66,6 +66,8 @@ function operation(spec: RouteSpec): Record<string, unknown> {
   if (spec.body || spec.query || spec.params) responses['400'] ??= errorResponse('Malformed input; `details` lists each bad field.');
   if (spec.guard.kind !== 'public') responses['401'] ??= errorResponse('Missing, malformed, expired or unknown credentials.');
   if (spec.guard.kind === 'credential') responses['403'] ??= errorResponse('Wrong credential kind, or the route scope is missing.');
+  if (spec.guard.kind === 'operator') responses['403'] ??= errorResponse('The operator key lacks the permission.');
+  if (spec.guard.kind === 'operator' && spec.params) responses['404'] ??= errorResponse('No such thing in any organisation the key reaches.');
   if (spec.rateLimit) responses['429'] ??= errorResponse(`Over ${spec.rateLimit.perMinute} requests a minute per ${spec.rateLimit.per}.`);
   return {
     operationId: spec.operationId,
@@ -73,7 +75,7 @@ function operation(spec: RouteSpec): Record<string, unknown> {
     tags: [spec.tag],
     ...(spec.guard.kind === 'credential' ? { security: [{ accessToken: [] }], 'x-credential-kind': spec.guard.credential } : {}),
     ...(spec.guard.kind === 'credential' && spec.guard.scope ? { 'x-required-scope': spec.guard.scope } : {}),
-    ...(spec.guard.kind === 'operator' ? { security: [{ operatorKey: [] }] } : {}),
+    ...(spec.guard.kind === 'operator' ? { security: [{ operatorKey: [] }], 'x-operator-permission': spec.guard.permission } : {}),
     ...(spec.guard.kind === 'public' ? { security: [] } : {}),
     parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
     ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),

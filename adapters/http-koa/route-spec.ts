@@ -2,15 +2,18 @@ import type { UseCases } from '../../application/use-cases.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { CredentialKind } from '../../domain/credential/credential.ts';
 import type { Scope } from '../../domain/credential/scope.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { OperatorKey, OperatorPermission } from '../../domain/operator/operator-key.ts';
 import type { JsonSchema } from './validation.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** Who may call a route: anyone, an operator key, or a bearer token of one credential kind. */
+/**
+ * Who may call a route: anyone, an operator key, or a bearer token of one credential kind. The
+ * permission of an operator route is documented here and enforced by its use case.
+ */
 export type Guard =
   | { readonly kind: 'public' }
-  | { readonly kind: 'operator' }
+  | { readonly kind: 'operator'; readonly permission: OperatorPermission | 'bootstrap' }
   | { readonly kind: 'credential'; readonly credential: CredentialKind; readonly scope?: Scope };
 
 /** A per-minute budget, counted per credential or (before authentication) per caller address. */

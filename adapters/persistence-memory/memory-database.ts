@@ -43,6 +43,11 @@ export class MemoryDatabase implements UnitOfWork {
     });
   }
 
+  /** Every table's rows, as committed: for inspecting the store (tests, debugging). */
+  snapshot(): Promise<Record<string, unknown[]>> {
+    return this.access(() => Object.fromEntries([...this.tables].map(([name, table]) => [name, table.all()])));
+  }
+
   /** One statement: inside a transaction it joins it, outside it waits for the running one. */
   async access<T>(operation: () => T): Promise<T> {
     if (this.context.getStore()) return operation();

@@ -18,10 +18,16 @@ import {
 } from './memory-roster-repositories.ts';
 import { MemoryUnitRepository } from './memory-unit-repository.ts';
 
+export interface MemoryPersistence extends Persistence {
+  /** Every table's rows as committed. */
+  snapshot(): Promise<Record<string, unknown[]>>;
+}
+
 /** The whole store in process memory: for tests, demos and hosts that keep nothing. */
-export function createMemoryPersistence(): Persistence {
+export function createMemoryPersistence(): MemoryPersistence {
   const db = new MemoryDatabase();
   return {
+    snapshot: () => db.snapshot(),
     uow: db,
     organisations: new MemoryOrganisationRepository(db),
     departments: new MemoryDepartmentRepository(db),

@@ -4,6 +4,7 @@ import type { CivilianId, OrganisationId, WarrantId } from '../../domain/shared/
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
+import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
 import type { CivilianRepository, WarrantRepository } from '../ports/records-repositories.ts';
 import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
 
@@ -17,6 +18,7 @@ export interface IssueWarrantInput {
 
 export class IssueWarrant {
   constructor(
+    private readonly organisations: OrganisationRepository,
     private readonly civilians: CivilianRepository,
     private readonly warrants: WarrantRepository,
     private readonly ids: IdGenerator,
@@ -27,6 +29,7 @@ export class IssueWarrant {
     const access = authorise(input.operator, 'records.manage', input.organisationId);
     if (!access.ok) return access;
     return this.writes.run(operatorActor(input.operator), async (now) => {
+      if ((await this.organisations.get(input.organisationId)) === null) return refuse('not_found');
       const civilian = await this.civilians.get(input.civilianId);
       if (civilian?.snapshot().organisationId !== input.organisationId) return refuse('unknown_civilian');
       const warrant: Warrant = {

@@ -1,8 +1,9 @@
 import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { AuditEntryId, OrganisationId } from '../../domain/shared/ids.ts';
-import { type Outcome, accept } from '../../domain/shared/outcome.ts';
+import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
+import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
 import { type AccessRefusal, authorise } from './operator-access.ts';
 
 export interface ReadAuditLogInput {
@@ -14,11 +15,15 @@ export interface ReadAuditLogInput {
 
 /** The organisation's audit log, newest first. */
 export class ReadAuditLog {
-  constructor(private readonly log: AuditLog) {}
+  constructor(
+    private readonly organisations: OrganisationRepository,
+    private readonly log: AuditLog,
+  ) {}
 
   async execute(input: ReadAuditLogInput): Promise<Outcome<AuditEntry[], AccessRefusal>> {
     const access = authorise(input.operator, 'audit.view', input.organisationId);
     if (!access.ok) return access;
+    if ((await this.organisations.get(input.organisationId)) === null) return refuse('not_found');
     return accept(await this.log.list(input.organisationId, { limit: input.limit, before: input.before }));
   }
 }

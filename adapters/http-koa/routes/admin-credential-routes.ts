@@ -1,3 +1,4 @@
+import type { OperatorPermission } from '../../../domain/operator/operator-key.ts';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../../../domain/credential/credential.ts';
 import type { CredentialId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { credentialView } from '../presenters/credential-views.ts';
@@ -5,7 +6,7 @@ import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
 import { idParams, nullable, object, text, uuid } from '../schemas.ts';
 
-const operator = { kind: 'operator' } as const;
+const operator = (permission: OperatorPermission | 'bootstrap') => ({ kind: 'operator', permission }) as const;
 const tag = 'admin: credentials';
 const notAllowed = forbidden('This operator key lacks integrations.credential.manage.');
 const noCredential = notFound('credential');
@@ -25,7 +26,7 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/organisations/:organisationId/credentials',
     summary: 'Creates a game credential (one department) or an API credential (scopes); the secret is shown once.',
     tag,
-    guard: operator,
+    guard: operator('integrations.credential.manage'),
     params: idParams('organisationId'),
     body: object(
       {
@@ -67,7 +68,7 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/organisations/:organisationId/credentials',
     summary: "Lists the organisation's credentials, never their secrets.",
     tag,
-    guard: operator,
+    guard: operator('integrations.credential.manage'),
     params: idParams('organisationId'),
     responses: { 200: { description: 'A plain array of credentials.' } },
     handle: async ({ operator, params }, useCases) =>
@@ -83,7 +84,7 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/credentials/:clientId/rotate',
     summary: 'Replaces the client secret; the new one is shown once and the old one stops working at once.',
     tag,
-    guard: operator,
+    guard: operator('integrations.credential.manage'),
     params: idParams('clientId'),
     responses: { 200: { description: '`clientSecret`, shown once.' } },
     handle: async ({ operator, params }, useCases) =>
@@ -99,7 +100,7 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/credentials/:clientId/revoke',
     summary: 'Stops new token exchanges; tokens already issued work until they expire.',
     tag,
-    guard: operator,
+    guard: operator('integrations.credential.manage'),
     params: idParams('clientId'),
     responses: { 200: { description: 'The credential, now revoked.' } },
     handle: async ({ operator, params }, useCases) =>

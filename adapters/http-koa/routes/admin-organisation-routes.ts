@@ -6,7 +6,7 @@ import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
 import { idParams, nullable, object, text, uuid } from '../schemas.ts';
 
-const operator = { kind: 'operator' } as const;
+const operator = (permission: OperatorPermission | 'bootstrap') => ({ kind: 'operator', permission }) as const;
 const tag = 'admin: organisations';
 
 const settings = {
@@ -27,7 +27,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/organisations',
     summary: 'Founds an organisation (bootstrap key only).',
     tag,
-    guard: operator,
+    guard: operator('bootstrap'),
     body: object({ name: text(100), ...settings }, ['name']),
     responses: { 201: { description: 'The organisation, with its `organisationId`.' } },
     handle: async ({ operator, body: { name, ...settings } }, useCases) =>
@@ -41,9 +41,9 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/organisations/:organisationId',
     summary: 'Renames an organisation or changes the settings sent, including the designated 911 department.',
     tag,
-    guard: operator,
+    guard: operator('organisation.settings.manage'),
     params: idParams('organisationId'),
-    body: object({ name: text(100), ...settings, emergencyDepartmentId: nullable(uuid) }),
+    body: { ...object({ name: text(100), ...settings, emergencyDepartmentId: nullable(uuid) }), minProperties: 1 },
     responses: { 200: { description: 'The organisation as it now is.' } },
     handle: async ({ operator, params, body: { name, ...settings } }, useCases) =>
       answer(
@@ -62,7 +62,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/organisations/:organisationId/operator-keys',
     summary: "Issues an operator key for the organisation; the key is shown once.",
     tag,
-    guard: operator,
+    guard: operator('organisation.settings.manage'),
     params: idParams('organisationId'),
     body: object(
       { label: text(100), permissions: { type: 'array', items: { enum: [...OPERATOR_PERMISSIONS] }, uniqueItems: true, maxItems: OPERATOR_PERMISSIONS.length } },
@@ -85,7 +85,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/organisations/:organisationId/departments',
     summary: 'Creates a department; game resources name it by its slug.',
     tag,
-    guard: operator,
+    guard: operator('organisation.settings.manage'),
     params: idParams('organisationId'),
     body: object({ slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 }, name: text(100) }, ['slug', 'name']),
     responses: { 201: { description: 'The department, with its `departmentId`.' } },
@@ -107,7 +107,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/departments/:departmentId',
     summary: 'Activates or deactivates a department.',
     tag,
-    guard: operator,
+    guard: operator('organisation.settings.manage'),
     params: idParams('departmentId'),
     body: object({ isActive: { type: 'boolean' } }, ['isActive']),
     responses: { 200: { description: 'The department as it now is.' } },

@@ -1,3 +1,4 @@
+import type { OperatorPermission } from '../../../domain/operator/operator-key.ts';
 import type { WarrantStatus } from '../../../domain/records/warrant.ts';
 import { WARRANT_STATUSES } from '../../../domain/records/warrant.ts';
 import type { AuditEntryId, CivilianId, OrganisationId } from '../../../domain/shared/ids.ts';
@@ -6,7 +7,7 @@ import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
 import { dateOfBirth, idParams, nullable, object, plate, text, uuid } from '../schemas.ts';
 
-const operator = { kind: 'operator' } as const;
+const operator = (permission: OperatorPermission | 'bootstrap') => ({ kind: 'operator', permission }) as const;
 const tag = 'admin: records';
 const noOrganisation = notFound('organisation');
 const notAllowed = forbidden('This operator key lacks records.manage.');
@@ -19,7 +20,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/organisations/:organisationId/civilians',
     summary: 'Adds a civilian to the records.',
     tag,
-    guard: operator,
+    guard: operator('records.manage'),
     params: idParams('organisationId'),
     body: object({ firstName: text(60), lastName: text(60), dateOfBirth, licenseStatus: text(32) }, ['firstName', 'lastName', 'dateOfBirth']),
     responses: { 201: { description: 'The civilian, with its `civilianId`.' } },
@@ -40,7 +41,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/organisations/:organisationId/vehicles',
     summary: 'Registers a vehicle; a plate is registered once per organisation (case and spaces ignored).',
     tag,
-    guard: operator,
+    guard: operator('records.manage'),
     params: idParams('organisationId'),
     body: object(
       { plate, make: nullable(text(60)), model: nullable(text(60)), color: nullable(text(40)), ownerCivilianId: nullable(uuid), registrationStatus: text(32) },
@@ -66,7 +67,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/organisations/:organisationId/warrants',
     summary: 'Records a warrant against a civilian.',
     tag,
-    guard: operator,
+    guard: operator('records.manage'),
     params: idParams('organisationId'),
     body: object({ civilianId: uuid, status: { enum: [...WARRANT_STATUSES] }, description: nullable(text(2000)) }, ['civilianId', 'status']),
     responses: { 201: { description: 'The warrant, with its `warrantId`.' } },
@@ -83,7 +84,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/releases',
     summary: 'Publishes a game resource version for the public version check (bootstrap key only).',
     tag,
-    guard: operator,
+    guard: operator('bootstrap'),
     body: object(
       { resourceSlug: { type: 'string', pattern: '^[a-z0-9]+([-_][a-z0-9]+)*$', maxLength: 64 }, version: { type: 'string', pattern: SEMVER, maxLength: 64 }, manifest: { type: 'object' } },
       ['resourceSlug', 'version', 'manifest'],
@@ -102,7 +103,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/organisations/:organisationId/audit',
     summary: "The organisation's audit log, newest first; pass the last entry's id as `before` for the next page.",
     tag,
-    guard: operator,
+    guard: operator('audit.view'),
     params: idParams('organisationId'),
     query: object({ limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 }, before: uuid }),
     responses: { 200: { description: 'A plain array of audit entries.' } },

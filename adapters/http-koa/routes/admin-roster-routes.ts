@@ -1,10 +1,11 @@
+import type { OperatorPermission } from '../../../domain/operator/operator-key.ts';
 import type { CharacterId, DepartmentId, OrganisationId, UnitId } from '../../../domain/shared/ids.ts';
 import { characterView, unitView } from '../presenters/roster-views.ts';
 import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
 import { dateOfBirth, idParams, nullable, object, text, uuid } from '../schemas.ts';
 
-const operator = { kind: 'operator' } as const;
+const operator = (permission: OperatorPermission | 'bootstrap') => ({ kind: 'operator', permission }) as const;
 const tag = 'admin: roster';
 const notAllowed = forbidden('This operator key lacks roster.manage.');
 const callsign = text(32);
@@ -16,7 +17,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/organisations/:organisationId/characters',
     summary: "Creates a player's character, the account that link codes tie game identifiers to.",
     tag,
-    guard: operator,
+    guard: operator('roster.manage'),
     params: idParams('organisationId'),
     body: object({ firstName: text(60), lastName: text(60), dateOfBirth: nullable(dateOfBirth) }, ['firstName', 'lastName']),
     responses: { 201: { description: '`characterId`, `characterPublicId`, `displayName` and the rest.' } },
@@ -37,7 +38,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/characters/:characterId/link-codes',
     summary: 'Issues a one-time link code, valid ten minutes, for the player to type in game.',
     tag,
-    guard: operator,
+    guard: operator('roster.manage'),
     params: idParams('characterId'),
     responses: { 201: { description: '`code` and `expiresAt`.' } },
     handle: async ({ operator, params }, useCases) =>
@@ -53,7 +54,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/departments/:departmentId/members',
     summary: 'Puts a character on the department roster with its unit; a null callsign leaves it unassigned.',
     tag,
-    guard: operator,
+    guard: operator('roster.manage'),
     params: idParams('departmentId'),
     body: object({ characterId: uuid, callsign: nullable(callsign) }, ['characterId', 'callsign']),
     responses: { 201: { description: '`membershipId`, `unitId`, `unitLabel` (the callsign, or null).' } },
@@ -76,7 +77,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     path: '/api/v1/admin/units/:unitId',
     summary: "Activates or deactivates a unit, or sets its callsign (null takes it away).",
     tag,
-    guard: operator,
+    guard: operator('roster.manage'),
     params: idParams('unitId'),
     body: { ...object({ isActive: { type: 'boolean' }, callsign: nullable(callsign) }), minProperties: 1 },
     responses: { 200: { description: 'The unit as it now is.' } },

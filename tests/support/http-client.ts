@@ -1,0 +1,35 @@
+/** A reply as a game resource or an integrator sees it. */
+export interface HttpReply<Body = any> {
+  readonly status: number;
+  readonly body: Body;
+  readonly headers: Headers;
+}
+
+export interface RequestOptions {
+  readonly token?: string;
+  readonly headers?: Record<string, string>;
+  /** Sent as written instead of JSON-encoding `body`. */
+  readonly raw?: string;
+}
+
+/** Plain `fetch`, as a game-server resource would call the service. */
+export function httpClient(baseUrl: string) {
+  async function send<Body = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<HttpReply<Body>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
+    const payload = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
+    if (payload !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(baseUrl + path, { method, headers, body: payload });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? undefined : JSON.parse(text), headers: response.headers };
+  }
+  return {
+    send,
+    get: <Body = any>(path: string, options?: RequestOptions) => send<Body>('GET', path, undefined, options),
+    post: <Body = any>(path: string, body?: unknown, options?: RequestOptions) => send<Body>('POST', path, body, options),
+    patch: <Body = any>(path: string, body?: unknown, options?: RequestOptions) => send<Body>('PATCH', path, body, options),
+    delete: <Body = any>(path: string, options?: RequestOptions) => send<Body>('DELETE', path, undefined, options),
+  };
+}
+
+export type HttpClient = ReturnType<typeof httpClient>;

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { pino } from 'pino';
+import type { Clock } from '../../application/ports/clock.ts';
+import { type RunningService, startService } from '../../composition/service.ts';
+import type { StorageOption } from '../../composition/storage.ts';
+import { type HttpClient, httpClient } from './http-client.ts';
+
+export interface TestService {
+  readonly service: RunningService;
+  readonly http: HttpClient;
+  readonly bootstrapKey: string;
+  close(): Promise<void>;
+}
+
+/** The composed service on a free port, as a user would run it, on the storage asked for (memory by default). */
+export async function startTestService(
+  options: { storage?: StorageOption; rateLimitScale?: number; clock?: Clock; bootstrapKey?: string; accessTokenTtlSeconds?: number } = {},
+): Promise<TestService> {
+  const bootstrapKey = options.bootstrapKey ?? `cad_op_test_${randomBytes(24).toString('base64url')}`;
+  const service = await startService({
+    storage: options.storage ?? { kind: 'memory' },
+    port: 0,
+    host: '127.0.0.1',
+    logger: pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
+    rateLimitScale: options.rateLimitScale ?? 1,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    bootstrapKey,
+    clock: options.clock,
+  });
+  return { service, http: httpClient(service.url), bootstrapKey, close: () => service.close() };
+}
