@@ -1,6 +1,6 @@
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
-import type { Logger } from '../logging/pino-logger.ts';
+import type { Logger } from '../logging/index.ts';
 
 /** What the middleware chain learns about a request, in `ctx.state`. */
 export interface HttpState {

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { MikroORM } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import type { Persistence } from '../../application/ports/persistence.ts';
@@ -68,12 +69,28 @@ const entities = [
 export async function openMikroOrmPersistence(target: MikroOrmTarget): Promise<Persistence> {
   const orm = await open(target);
   try {
-    await orm.migrator.up();
+    await migrate(orm, target);
   } catch (error) {
     await orm.close(true);
     throw error;
   }
   return persistenceOver(orm);
+}
+
+/**
+ * Replicas starting together on a new database must not run the migrations twice: on PostgreSQL
+ * each waits for an advisory lock (per schema) held for the duration of the migration.
+ */
+async function migrate(orm: MikroORM, target: MikroOrmTarget): Promise<void> {
+  if (target.kind !== 'postgres') {
+    await orm.migrator.up();
+    return;
+  }
+  const lock = `cad-migrations:${target.schema ?? 'public'}`;
+  await orm.em.fork().transactional(async (em) => {
+    await (em as unknown as SqlEntityManager).execute('select pg_advisory_xact_lock(hashtext(?))', [lock]);
+    await orm.migrator.up();
+  });
 }
 
 async function open(target: MikroOrmTarget): Promise<MikroORM> {

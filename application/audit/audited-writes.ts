@@ -1,9 +1,10 @@
 import type { AuditActor, AuditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuditEntryId, CharacterId, OrganisationId } from '../../domain/shared/ids.ts';
-import { type Outcome, type Refusal, accept } from '../../domain/shared/outcome.ts';
+import { type Outcome, type Refusal, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
+import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
 import type { UnitOfWork } from '../ports/unit-of-work.ts';
 
 /** What an accepted write says about itself for the audit log. */
@@ -29,7 +30,8 @@ export function audited<Result>(result: Result, audit: AuditNote): Outcome<Audit
 
 /**
  * Runs a write in one unit of work and, when the write is accepted, appends its audit entry in
- * that same unit of work: both commit, or neither does. A refusal writes nothing.
+ * that same unit of work: both commit, or neither does. A refusal writes nothing. A concurrent
+ * writer that wins a uniqueness race turns into the refusal named for that constraint.
  */
 export class AuditedWrites {
   constructor(
@@ -42,6 +44,7 @@ export class AuditedWrites {
   async run<Result, Reason extends string>(
     actor: AuditActor,
     work: (now: Date) => Promise<Outcome<Audited<Result>, Reason>>,
+    conflicts: Readonly<Record<string, Reason>> = {},
   ): Promise<Outcome<Result, Reason>> {
     try {
       return await this.uow.run(async () => {
@@ -53,6 +56,8 @@ export class AuditedWrites {
       });
     } catch (error) {
       if (error instanceof RefusedWrite) return error.refusal as Refusal<Reason>;
+      const lost = error instanceof UniqueConstraintViolation ? conflicts[error.constraint] : undefined;
+      if (lost !== undefined) return refuse(lost);
       throw error;
     }
   }

@@ -74,6 +74,6 @@ export class AddDepartmentMember {
           details: { departmentId: department.id, characterId: character.id, unitId: unit.id, callsign: input.callsign },
         },
       );
-    });
+    }, { membership: 'already_member', unit_callsign: 'callsign_taken' });
   }
 }

@@ -40,6 +40,6 @@ export class CreateDepartment {
         subject: { type: 'department', id: created.value.id },
         details: { slug: input.slug, name: input.name },
       });
-    });
+    }, { department_slug: 'slug_taken' });
   }
 }

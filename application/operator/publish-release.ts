@@ -4,7 +4,6 @@ import type { ReleaseId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
-import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
 import type { ReleaseRepository } from '../ports/records-repositories.ts';
 import { operatorActor } from './operator-access.ts';
 
@@ -25,8 +24,9 @@ export class PublishRelease {
 
   async execute(input: PublishReleaseInput): Promise<Outcome<ResourceRelease, 'forbidden' | 'version_exists'>> {
     if (!input.operator.isBootstrap) return refuse('forbidden');
-    try {
-      return await this.writes.run(operatorActor(input.operator), async (now) => {
+    return this.writes.run(
+      operatorActor(input.operator),
+      async (now) => {
         const release: ResourceRelease = {
           id: this.ids.next<ReleaseId>(),
           resourceSlug: input.resourceSlug,
@@ -41,10 +41,8 @@ export class PublishRelease {
           subject: { type: 'release', id: release.id },
           details: { resourceSlug: input.resourceSlug, version: input.version },
         });
-      });
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolation) return refuse('version_exists');
-      throw error;
-    }
+      },
+      { release_version: 'version_exists' },
+    );
   }
 }

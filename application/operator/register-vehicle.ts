@@ -58,6 +58,6 @@ export class RegisterVehicle {
         subject: { type: 'vehicle', id: vehicle.id },
         details: { plate: vehicle.snapshot().plate },
       });
-    });
+    }, { vehicle_plate: 'plate_taken' });
   }
 }

@@ -40,6 +40,6 @@ export class UpdateUnit {
         subject: { type: 'unit', id: unit.id },
         details: { isActive, callsign },
       });
-    });
+    }, { unit_callsign: 'callsign_taken' });
   }
 }

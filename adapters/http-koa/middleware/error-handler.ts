@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
-import type { Logger } from '../../logging/pino-logger.ts';
+import { UniqueConstraintViolation } from '../../../application/ports/persistence-errors.ts';
+import type { Logger } from '../../logging/index.ts';
 import { HttpError } from '../error-catalogue.ts';
 import type { HttpState } from '../http-state.ts';
 
@@ -38,6 +39,7 @@ function toHttpError(error: unknown, log: Logger | undefined): HttpError {
     return new HttpError('VALIDATION_FAILED', 'The body is not valid JSON.', [{ in: 'body', field: '', message: 'is not valid JSON' }]);
   }
   if (status === 415) return new HttpError('UNSUPPORTED_MEDIA_TYPE');
+  if (error instanceof UniqueConstraintViolation) return new HttpError('CONFLICT');
   log?.error({ err: error }, 'unhandled error');
   return new HttpError('INTERNAL');
 }

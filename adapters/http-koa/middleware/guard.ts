@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import koaJwt from 'koa-jwt';
 import type { UseCases } from '../../../application/use-cases.ts';
 import { holdsScope } from '../../../domain/credential/access-grant.ts';
-import { type JwtAccessTokens, grantFromClaims } from '../../security/jwt-access-tokens.ts';
+import { type JwtAccessTokens, grantFromClaims } from '../../security/index.ts';
 import { HttpError } from '../error-catalogue.ts';
 import type { HttpState } from '../http-state.ts';
 import type { Guard } from '../route-spec.ts';

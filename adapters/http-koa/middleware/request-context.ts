@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import type { Logger } from '../../logging/pino-logger.ts';
+import type { Logger } from '../../logging/index.ts';
 import type { HttpState } from '../http-state.ts';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/;

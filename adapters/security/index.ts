@@ -1,0 +1,3 @@
+export { JwtAccessTokens, grantFromClaims, TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './jwt-access-tokens.ts';
+export { HmacSecretHasher } from './hmac-secret-hasher.ts';
+export { CryptoSecretGenerator, newInstanceKey } from './crypto-secret-generator.ts';

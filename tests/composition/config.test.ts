@@ -1,0 +1,62 @@
+import test from 'ava';
+import { ConfigError, loadConfig } from '../../composition/config.ts';
+
+test('with nothing set: port 8080, the embedded database in ./data, contract defaults', (t) => {
+  t.deepEqual(loadConfig({}), {
+    port: 8080,
+    host: '0.0.0.0',
+    storage: { kind: 'embedded', dataDir: './data' },
+    bootstrapKey: undefined,
+    trustProxy: false,
+    rateLimitScale: 1,
+    accessTokenTtlSeconds: 720,
+    logLevel: 'info',
+  });
+});
+
+test('DATABASE_URL selects PostgreSQL; CAD_STORAGE=memory keeps nothing', (t) => {
+  t.deepEqual(loadConfig({ DATABASE_URL: 'postgresql://cad@db:5432/cad' }).storage, { kind: 'postgres', url: 'postgresql://cad@db:5432/cad' });
+  t.deepEqual(loadConfig({ CAD_STORAGE: 'memory', DATABASE_URL: 'postgres://x' }).storage, { kind: 'memory' });
+  t.deepEqual(loadConfig({ CAD_DATA_DIR: '/var/lib/cad' }).storage, { kind: 'embedded', dataDir: '/var/lib/cad' });
+});
+
+test('values are read and converted', (t) => {
+  const config = loadConfig({
+    PORT: '9000',
+    HOST: '127.0.0.1',
+    CAD_TRUST_PROXY: '2',
+    CAD_RATE_LIMIT_SCALE: '2.5',
+    CAD_ACCESS_TOKEN_TTL_S: '600',
+    LOG_LEVEL: 'warn',
+    CAD_BOOTSTRAP_KEY: 'k'.repeat(40),
+  });
+  t.like(config, { port: 9000, host: '127.0.0.1', trustProxy: 2, rateLimitScale: 2.5, accessTokenTtlSeconds: 600, logLevel: 'warn', bootstrapKey: 'k'.repeat(40) });
+  t.is(loadConfig({ CAD_TRUST_PROXY: 'true' }).trustProxy, true);
+});
+
+test('every bad value is named in one error, and secrets are not echoed', (t) => {
+  const error = t.throws(
+    () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://root:hunter2@db/cad',
+        CAD_BOOTSTRAP_KEY: 'short',
+        CAD_TRUST_PROXY: 'maybe',
+        CAD_RATE_LIMIT_SCALE: '0',
+        CAD_ACCESS_TOKEN_TTL_S: '5',
+        LOG_LEVEL: 'loud',
+        CAD_STORAGE: 'floppy',
+      }),
+    { instanceOf: ConfigError },
+  );
+  const problems = (error as ConfigError).problems;
+  for (const name of ['PORT', 'DATABASE_URL', 'CAD_BOOTSTRAP_KEY', 'CAD_TRUST_PROXY', 'CAD_RATE_LIMIT_SCALE', 'CAD_ACCESS_TOKEN_TTL_S', 'LOG_LEVEL', 'CAD_STORAGE']) {
+    t.true(problems.some((p) => p.startsWith(`${name} `)), `${name} in ${problems.join(' | ')}`);
+  }
+  t.false(error!.message.includes('hunter2') || error!.message.includes('short"'));
+  t.true(problems.some((p) => p === 'PORT must be integer (got "eighty")'));
+});
+
+test('CAD_STORAGE=postgres without DATABASE_URL is refused', (t) => {
+  t.throws(() => loadConfig({ CAD_STORAGE: 'postgres' }), { instanceOf: ConfigError, message: /needs DATABASE_URL/ });
+});

@@ -1,0 +1,54 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import { httpClient } from '../support/http-client.ts';
+import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
+
+// `npm start` runs exactly this: the server entry under tsx, configured by the environment.
+function startServer(env: Record<string, string>): { child: ChildProcessWithoutNullStreams; output: () => string } {
+  const child = spawn(process.execPath, ['--import=tsx', 'composition/server.ts'], { env: { ...process.env, ...env } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function waitFor(output: () => string, pattern: RegExp, child: ChildProcessWithoutNullStreams): Promise<RegExpMatchArray> {
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    const match = output().match(pattern);
+    if (match) return match;
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${pattern}: ${output()}`);
+}
+
+const exited = (child: ChildProcessWithoutNullStreams) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+test('the server starts on the embedded database, prints the bootstrap key once, serves, and stops on SIGTERM', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cad-server-'));
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }));
+  const { child, output } = startServer({ PORT: '0', HOST: '127.0.0.1', CAD_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  t.teardown(() => child.kill('SIGKILL'));
+  const [, url] = await waitFor(output, /listening on (http:\/\/127\.0\.0\.1:\d+)/, child);
+  const [, key] = await waitFor(output, /^\s+(cad_op_[A-Za-z0-9_-]{43})$/m, child);
+  const http = httpClient(url!);
+  t.is(expect(await http.get('/readyz'), 200).status, 'ready');
+  const org = await operatorOf(http, key!).organisation();
+  const token = await tokenFor(http, await org.apiCredential(['cad.unit.view']));
+  t.deepEqual(expect(await http.get('/api/v1/units', { token }), 200), []);
+  t.false(output().includes(token), 'tokens never reach the log');
+  const done = exited(child);
+  child.kill('SIGTERM');
+  t.is(await done, 0);
+  t.regex(output(), /"msg":"stopped"/);
+});
+
+test('a bad configuration stops the start with every problem named', async (t) => {
+  const { child, output } = startServer({ PORT: 'eighty', LOG_LEVEL: 'loud' });
+  t.is(await exited(child), 2);
+  t.regex(output(), /PORT must be integer \(got "eighty"\)/);
+  t.regex(output(), /LOG_LEVEL must be one of/);
+});
