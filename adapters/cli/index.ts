@@ -1,0 +1,1 @@
+export { runCli, USAGE, type CliIo } from './cli-commands.ts';

@@ -1,0 +1,30 @@
+import { runCli } from '../adapters/cli/index.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createCadCore } from './core.ts';
+
+/**
+ * `npm run cli -- <command>`: operator commands on the same database the service uses, through the
+ * same use cases. With the embedded database, stop the service first: one process at a time may
+ * open its directory.
+ */
+async function main(): Promise<number> {
+  const config = loadConfig(process.env);
+  const core = await createCadCore({ storage: config.storage, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
+  try {
+    return await runCli(process.argv.slice(2), core.useCases, {
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => process.stderr.write(`${line}\n`),
+      operatorKey: process.env['CAD_OPERATOR_KEY'],
+    });
+  } finally {
+    await core.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : `failed: ${error instanceof Error ? error.message : String(error)}`}\n`);
+    process.exit(error instanceof ConfigError ? 2 : 1);
+  },
+);

@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import { runCli } from '../../adapters/cli/index.ts';
+import { createCadCore } from '../../composition/core.ts';
+
+async function cli(core: Awaited<ReturnType<typeof createCadCore>>, argv: string[], operatorKey?: string) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, core.useCases, { out: (l) => out.push(l), err: (l) => err.push(l), operatorKey });
+  return { code, out: out.length ? JSON.parse(out.join('\n')) : undefined, err: err.join('\n') };
+}
+
+test('an operator sets up an organisation and its credentials from the command line', async (t) => {
+  const core = await createCadCore({ storage: { kind: 'memory' } });
+  t.teardown(() => core.close());
+  const key = (await core.useCases.ensureBootstrapKey.execute())!;
+  const { out: org } = await cli(core, ['organisation', 'create', 'Sandy Shores RP'], key);
+  const { out: dept } = await cli(core, ['department', 'create', org.organisationId, 'bcso', 'Sheriff'], key);
+  const game = await cli(core, ['credential', 'create', org.organisationId, '--kind', 'game', '--label', 'server', '--department', dept.departmentId, '--all-scopes'], key);
+  t.is(game.code, 0);
+  t.like(game.out, { kind: 'game', departmentId: dept.departmentId, scopes: ['game.citation.issue', 'game.arrest.log', 'game.bolo.trigger'] });
+  t.regex(game.out.clientSecret, /^cad_cs_/);
+  const api = await cli(core, ['credential', 'create', org.organisationId, '--kind', 'generic_api_key', '--label', 'cams', '--scopes', 'records.bolo.manage, records.bolo.view'], key);
+  t.deepEqual(api.out.scopes, ['records.bolo.view', 'records.bolo.manage']);
+  const rotated = await cli(core, ['credential', 'rotate', api.out.clientId], key);
+  t.regex(rotated.out.clientSecret, /^cad_cs_/);
+  await cli(core, ['credential', 'revoke', game.out.clientId], key);
+  const { out: list } = await cli(core, ['credential', 'list', org.organisationId], key);
+  t.deepEqual(list.map((c: { status: string }) => c.status).sort(), ['active', 'revoked']);
+  t.false(JSON.stringify(list).includes('cad_cs_'));
+});
+
+test('refusals exit 1, usage errors exit 2, and nothing runs without an operator key', async (t) => {
+  const core = await createCadCore({ storage: { kind: 'memory' } });
+  t.teardown(() => core.close());
+  const key = (await core.useCases.ensureBootstrapKey.execute())!;
+  const refused = await cli(core, ['credential', 'create', '0190a5b6-0000-7000-8000-000000000000', '--kind', 'game', '--label', 'x'], key);
+  t.deepEqual([refused.code, refused.err], [1, '{"refused":"not_found"}']);
+  t.is((await cli(core, ['credential', 'create', 'x', '--kind', 'nonsense', '--label', 'x'], key)).code, 2);
+  t.is((await cli(core, ['frobnicate'], key)).code, 2);
+  t.is((await cli(core, ['organisation', 'create', 'x', '--bogus'], key)).code, 2);
+  t.deepEqual((await cli(core, ['organisation', 'create', 'x'])).code, 2);
+  t.is((await cli(core, ['organisation', 'create', 'x'], 'cad_op_wrong')).code, 2);
+});
+
+test('a lost bootstrap key is replaced from the command line: the old one stops working', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cad-cli-'));
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }));
+  const before = await createCadCore({ storage: { kind: 'embedded', dataDir } });
+  const lost = (await before.useCases.ensureBootstrapKey.execute())!;
+  await before.close();
+  const run = spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts', 'bootstrap-key', 'reset'], {
+    env: { ...process.env, CAD_DATA_DIR: dataDir, DATABASE_URL: '', CAD_STORAGE: '' },
+    encoding: 'utf8',
+  });
+  t.is(run.status, 0, run.stderr);
+  const { bootstrapKey } = JSON.parse(run.stdout);
+  const after = await createCadCore({ storage: { kind: 'embedded', dataDir } });
+  t.teardown(() => after.close());
+  t.is(await after.useCases.authenticateOperator.execute(lost), null);
+  t.true((await after.useCases.authenticateOperator.execute(bootstrapKey))?.isBootstrap);
+});
