@@ -2,6 +2,7 @@ import type { CredentialRepository, OperatorKeyRepository } from '../../../appli
 import type { Credential } from '../../../domain/credential/credential.ts';
 import type { OperatorKey } from '../../../domain/operator/operator-key.ts';
 import type { CredentialId, OperatorKeyId, OrganisationId } from '../../../domain/shared/ids.ts';
+import { MappedTable } from '../mapped-table.ts';
 import {
   credentialFromRecord,
   credentialToRecord,
@@ -12,41 +13,26 @@ import type { OrmSession } from '../orm-session.ts';
 import { CredentialRecord, OperatorKeyRecord } from '../records/credential-records.ts';
 
 export class MikroOrmCredentialRepository implements CredentialRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<CredentialRecord, Credential>;
 
-  async get(id: CredentialId) {
-    const record = await this.session.em().findOne(CredentialRecord, { id });
-    return record && credentialFromRecord(record);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, CredentialRecord, credentialFromRecord);
   }
 
-  async listByOrganisation(organisationId: OrganisationId) {
-    const records = await this.session.em().find(CredentialRecord, { organisationId }, { orderBy: { id: 'asc' } });
-    return records.map(credentialFromRecord);
-  }
-
-  async save(credential: Credential) {
-    await this.session.write((em) => em.upsert(CredentialRecord, credentialToRecord(credential)));
-  }
+  get = (id: CredentialId) => this.rows.one({ id });
+  listByOrganisation = (organisationId: OrganisationId) => this.rows.many({ organisationId }, { orderBy: { id: 'asc' } });
+  save = (credential: Credential) => this.rows.put(credentialToRecord(credential));
 }
 
 export class MikroOrmOperatorKeyRepository implements OperatorKeyRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<OperatorKeyRecord, OperatorKey>;
 
-  async findByHash(keyHash: string) {
-    const record = await this.session.em().findOne(OperatorKeyRecord, { keyHash });
-    return record && operatorKeyFromRecord(record);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, OperatorKeyRecord, operatorKeyFromRecord);
   }
 
-  async findBootstrap() {
-    const record = await this.session.em().findOne(OperatorKeyRecord, { organisationId: null });
-    return record && operatorKeyFromRecord(record);
-  }
-
-  async save(key: OperatorKey) {
-    await this.session.write((em) => em.upsert(OperatorKeyRecord, operatorKeyToRecord(key)));
-  }
-
-  async remove(id: OperatorKeyId) {
-    await this.session.em().nativeDelete(OperatorKeyRecord, { id });
-  }
+  findByHash = (keyHash: string) => this.rows.one({ keyHash });
+  findBootstrap = () => this.rows.one({ organisationId: null });
+  save = (key: OperatorKey) => this.rows.put(operatorKeyToRecord(key));
+  remove = (id: OperatorKeyId) => this.rows.remove({ id });
 }

@@ -2,6 +2,7 @@ import type { DepartmentRepository, OrganisationRepository } from '../../../appl
 import type { Department } from '../../../domain/organisation/department.ts';
 import type { Organisation } from '../../../domain/organisation/organisation.ts';
 import type { DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
+import { MappedTable } from '../mapped-table.ts';
 import {
   departmentFromRecord,
   departmentToRecord,
@@ -12,37 +13,25 @@ import type { OrmSession } from '../orm-session.ts';
 import { DepartmentRecord, OrganisationRecord } from '../records/organisation-records.ts';
 
 export class MikroOrmOrganisationRepository implements OrganisationRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<OrganisationRecord, Organisation>;
 
-  async get(id: OrganisationId) {
-    const record = await this.session.em().findOne(OrganisationRecord, { id });
-    return record && organisationFromRecord(record);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, OrganisationRecord, organisationFromRecord);
   }
 
-  async save(organisation: Organisation) {
-    await this.session.write((em) => em.upsert(OrganisationRecord, organisationToRecord(organisation)));
-  }
+  get = (id: OrganisationId) => this.rows.one({ id });
+  save = (organisation: Organisation) => this.rows.put(organisationToRecord(organisation));
 }
 
 export class MikroOrmDepartmentRepository implements DepartmentRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<DepartmentRecord, Department>;
 
-  async get(id: DepartmentId) {
-    const record = await this.session.em().findOne(DepartmentRecord, { id });
-    return record && departmentFromRecord(record);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, DepartmentRecord, departmentFromRecord);
   }
 
-  async findBySlug(organisationId: OrganisationId, slug: string) {
-    const record = await this.session.em().findOne(DepartmentRecord, { organisationId, slug });
-    return record && departmentFromRecord(record);
-  }
-
-  async listByOrganisation(organisationId: OrganisationId) {
-    const records = await this.session.em().find(DepartmentRecord, { organisationId }, { orderBy: { slug: 'asc' } });
-    return records.map(departmentFromRecord);
-  }
-
-  async save(department: Department) {
-    await this.session.write((em) => em.upsert(DepartmentRecord, departmentToRecord(department)));
-  }
+  get = (id: DepartmentId) => this.rows.one({ id });
+  findBySlug = (organisationId: OrganisationId, slug: string) => this.rows.one({ organisationId, slug });
+  listByOrganisation = (organisationId: OrganisationId) => this.rows.many({ organisationId }, { orderBy: { slug: 'asc' } });
+  save = (department: Department) => this.rows.put(departmentToRecord(department));
 }

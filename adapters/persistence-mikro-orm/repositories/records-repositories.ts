@@ -9,6 +9,7 @@ import type { Vehicle } from '../../../domain/records/vehicle.ts';
 import type { Warrant } from '../../../domain/records/warrant.ts';
 import type { ResourceRelease } from '../../../domain/release/resource-release.ts';
 import type { CivilianId, OrganisationId, VehicleId } from '../../../domain/shared/ids.ts';
+import { MappedTable } from '../mapped-table.ts';
 import {
   civilianFromRecord,
   releaseFromRecord,
@@ -20,58 +21,46 @@ import type { OrmSession } from '../orm-session.ts';
 import { CivilianRecord, ReleaseRecord, VehicleRecord, WarrantRecord } from '../records/records-records.ts';
 
 export class MikroOrmCivilianRepository implements CivilianRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<CivilianRecord, Civilian>;
 
-  async get(id: CivilianId) {
-    const record = await this.session.em().findOne(CivilianRecord, { id });
-    return record && civilianFromRecord(record);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, CivilianRecord, civilianFromRecord);
   }
 
-  async save(civilian: Civilian) {
-    await this.session.write((em) => em.upsert(CivilianRecord, { ...civilian.snapshot() }));
-  }
+  get = (id: CivilianId) => this.rows.one({ id });
+  save = (civilian: Civilian) => this.rows.put({ ...civilian.snapshot() });
 }
 
 export class MikroOrmVehicleRepository implements VehicleRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<VehicleRecord, Vehicle>;
 
-  async get(id: VehicleId) {
-    const record = await this.session.em().findOne(VehicleRecord, { id });
-    return record && vehicleFromRecord(record);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, VehicleRecord, vehicleFromRecord);
   }
 
-  async findByPlate(organisationId: OrganisationId, plateKey: string) {
-    const record = await this.session.em().findOne(VehicleRecord, { organisationId, plateKey });
-    return record && vehicleFromRecord(record);
-  }
-
-  async save(vehicle: Vehicle) {
-    await this.session.write((em) => em.upsert(VehicleRecord, vehicleToRecord(vehicle)));
-  }
+  get = (id: VehicleId) => this.rows.one({ id });
+  findByPlate = (organisationId: OrganisationId, plateKey: string) => this.rows.one({ organisationId, plateKey });
+  save = (vehicle: Vehicle) => this.rows.put(vehicleToRecord(vehicle));
 }
 
 export class MikroOrmWarrantRepository implements WarrantRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<WarrantRecord, Warrant>;
 
-  async listForCivilian(civilianId: CivilianId) {
-    const records = await this.session.em().find(WarrantRecord, { civilianId }, { orderBy: { id: 'asc' } });
-    return records.map(warrantFromRecord);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, WarrantRecord, warrantFromRecord);
   }
 
-  async add(warrant: Warrant) {
-    await this.session.write((em) => em.insert(WarrantRecord, { ...warrant }));
-  }
+  listForCivilian = (civilianId: CivilianId) => this.rows.many({ civilianId }, { orderBy: { id: 'asc' } });
+  add = (warrant: Warrant) => this.rows.insert({ ...warrant });
 }
 
 export class MikroOrmReleaseRepository implements ReleaseRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<ReleaseRecord, ResourceRelease>;
 
-  async findLatest(resourceSlug: string) {
-    const record = await this.session.em().findOne(ReleaseRecord, { resourceSlug }, { orderBy: { id: 'desc' } });
-    return record && releaseFromRecord(record);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, ReleaseRecord, releaseFromRecord);
   }
 
-  async add(release: ResourceRelease) {
-    await this.session.write((em) => em.insert(ReleaseRecord, { ...release, manifest: { ...release.manifest } }));
-  }
+  findLatest = (resourceSlug: string) => this.rows.one({ resourceSlug }, { orderBy: { id: 'desc' } });
+  add = (release: ResourceRelease) => this.rows.insert({ ...release, manifest: { ...release.manifest } });
 }

@@ -10,6 +10,7 @@ import type { LinkCode } from '../../../domain/roster/link-code.ts';
 import type { Membership } from '../../../domain/roster/membership.ts';
 import type { PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
+import { MappedTable } from '../mapped-table.ts';
 import {
   characterFromRecord,
   identifierLinkFromRecord,
@@ -20,27 +21,25 @@ import type { OrmSession } from '../orm-session.ts';
 import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord } from '../records/roster-records.ts';
 
 export class MikroOrmCharacterRepository implements CharacterRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<CharacterRecord, Character>;
 
-  async get(id: CharacterId) {
-    const record = await this.session.em().findOne(CharacterRecord, { id });
-    return record && characterFromRecord(record);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, CharacterRecord, characterFromRecord);
   }
 
-  async save(character: Character) {
-    await this.session.write((em) => em.upsert(CharacterRecord, { ...character.snapshot() }));
-  }
+  get = (id: CharacterId) => this.rows.one({ id });
+  save = (character: Character) => this.rows.put({ ...character.snapshot() });
 }
 
 export class MikroOrmIdentifierLinkRepository implements IdentifierLinkRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<IdentifierLinkRecord, IdentifierLink>;
 
-  async findLinks(organisationId: OrganisationId, identifiers: PlayerIdentifiers) {
-    const records = await this.session.em().find(IdentifierLinkRecord, {
-      $or: identifiers.entries.map(({ kind, value }) => ({ organisationId, kind, value })),
-    });
-    return records.map(identifierLinkFromRecord);
+  constructor(private readonly session: OrmSession) {
+    this.rows = new MappedTable(session, IdentifierLinkRecord, identifierLinkFromRecord);
   }
+
+  findLinks = (organisationId: OrganisationId, identifiers: PlayerIdentifiers) =>
+    this.rows.many({ $or: identifiers.entries.map(({ kind, value }) => ({ organisationId, kind, value })) });
 
   async link(links: readonly IdentifierLink[]) {
     if (links.length === 0) return;
@@ -49,27 +48,23 @@ export class MikroOrmIdentifierLinkRepository implements IdentifierLinkRepositor
 }
 
 export class MikroOrmLinkCodeRepository implements LinkCodeRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<LinkCodeRecord, LinkCode>;
 
-  async findByHash(organisationId: OrganisationId, codeHash: string) {
-    const record = await this.session.em().findOne(LinkCodeRecord, { organisationId, codeHash });
-    return record && linkCodeFromRecord(record);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, LinkCodeRecord, linkCodeFromRecord);
   }
 
-  async save(code: LinkCode) {
-    await this.session.write((em) => em.upsert(LinkCodeRecord, { ...code.snapshot() }));
-  }
+  findByHash = (organisationId: OrganisationId, codeHash: string) => this.rows.one({ organisationId, codeHash });
+  save = (code: LinkCode) => this.rows.put({ ...code.snapshot() });
 }
 
 export class MikroOrmMembershipRepository implements MembershipRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<MembershipRecord, Membership>;
 
-  async findFor(departmentId: DepartmentId, characterId: CharacterId) {
-    const record = await this.session.em().findOne(MembershipRecord, { departmentId, characterId });
-    return record && membershipFromRecord(record);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, MembershipRecord, membershipFromRecord);
   }
 
-  async add(membership: Membership) {
-    await this.session.write((em) => em.insert(MembershipRecord, { ...membership }));
-  }
+  findFor = (departmentId: DepartmentId, characterId: CharacterId) => this.rows.one({ departmentId, characterId });
+  add = (membership: Membership) => this.rows.insert({ ...membership });
 }

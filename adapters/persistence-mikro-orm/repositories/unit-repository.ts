@@ -2,37 +2,27 @@ import { LockMode } from '@mikro-orm/core';
 import type { UnitFilter, UnitRepository } from '../../../application/ports/unit-repository.ts';
 import type { CallId, DepartmentId, UnitId } from '../../../domain/shared/ids.ts';
 import type { Unit } from '../../../domain/unit/unit.ts';
+import { MappedTable } from '../mapped-table.ts';
 import { unitFromRecord, unitToRecord } from '../mappers/roster-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
 import { UnitRecord } from '../records/roster-records.ts';
 
 export class MikroOrmUnitRepository implements UnitRepository {
-  constructor(private readonly session: OrmSession) {}
+  private readonly rows: MappedTable<UnitRecord, Unit>;
 
-  async get(id: UnitId) {
-    const record = await this.session.em().findOne(UnitRecord, { id });
-    return record && unitFromRecord(record);
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, UnitRecord, unitFromRecord);
   }
 
+  get = (id: UnitId) => this.rows.one({ id });
   /** `SELECT ... FOR UPDATE`: concurrent transactions on the same unit wait for this one. */
-  async getForUpdate(id: UnitId) {
-    const record = await this.session.em().findOne(UnitRecord, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    return record && unitFromRecord(record);
-  }
+  getForUpdate = (id: UnitId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  findByCallsign = (departmentId: DepartmentId, callsign: string) => this.rows.one({ departmentId, callsign });
+  listAssignedTo = (callId: CallId) => this.rows.many({ assignedCallId: callId }, { orderBy: { id: 'asc' } });
+  save = (unit: Unit) => this.rows.put(unitToRecord(unit));
 
-  async findByCallsign(departmentId: DepartmentId, callsign: string) {
-    const record = await this.session.em().findOne(UnitRecord, { departmentId, callsign });
-    return record && unitFromRecord(record);
-  }
-
-  async listAssignedTo(callId: CallId) {
-    const records = await this.session.em().find(UnitRecord, { assignedCallId: callId }, { orderBy: { id: 'asc' } });
-    return records.map(unitFromRecord);
-  }
-
-  async list(filter: UnitFilter) {
-    const records = await this.session.em().find(
-      UnitRecord,
+  list = (filter: UnitFilter) =>
+    this.rows.many(
       {
         organisationId: filter.organisationId,
         ...(filter.departmentId === undefined ? {} : { departmentId: filter.departmentId }),
@@ -40,10 +30,4 @@ export class MikroOrmUnitRepository implements UnitRepository {
       },
       { orderBy: { departmentId: 'asc', callsign: 'asc nulls last', id: 'asc' }, limit: filter.limit },
     );
-    return records.map(unitFromRecord);
-  }
-
-  async save(unit: Unit) {
-    await this.session.write((em) => em.upsert(UnitRecord, unitToRecord(unit)));
-  }
 }
