@@ -6,6 +6,7 @@ import { NodeCacheRateLimiter } from '../adapters/rate-limit/node-cache-rate-lim
 import { CryptoSecretGenerator } from '../adapters/security/crypto-secret-generator.ts';
 import { HmacSecretHasher } from '../adapters/security/hmac-secret-hasher.ts';
 import { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
+import { TimerPacer } from '../adapters/system/timer-pacer.ts';
 import { UuidV7IdGenerator } from '../adapters/system/uuid-v7-id-generator.ts';
 import type { InstanceKeys } from './instance-keys.ts';
 import { TOKENS } from './tokens.ts';
@@ -40,6 +41,7 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   container.bind(TOKENS.Clock).toConstantValue(bindings.clock);
   container.bind(TOKENS.IdGenerator).toConstantValue(new UuidV7IdGenerator());
   container.bind(TOKENS.SecretGenerator).toConstantValue(new CryptoSecretGenerator());
+  container.bind(TOKENS.ResponsePacer).toConstantValue(new TimerPacer());
   container.bind(TOKENS.SecretHasher).toConstantValue(new HmacSecretHasher(bindings.keys.hashing));
   container.bind(TOKENS.AccessTokens).toConstantValue(new JwtAccessTokens(bindings.keys.signing, bindings.accessTokenTtlSeconds));
   container

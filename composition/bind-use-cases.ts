@@ -25,11 +25,16 @@ import { UpdateUnit } from '../application/operator/update-unit.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import { TOKENS as T, USE_CASE_TOKENS as U } from './tokens.ts';
 
+export interface UseCaseSettings {
+  /** No token-exchange answer comes sooner than this, whichever path it took. */
+  readonly tokenExchangeFloorMs: number;
+}
+
 /** Binds each use case to exactly the ports it uses; the dependency lists are type-checked. */
-export function bindUseCases(c: Container): void {
+export function bindUseCases(c: Container, settings: UseCaseSettings): void {
   c.bind(U.exchangeToken).toResolvedValue(
-    (credentials, hasher, tokens, clock) => new ExchangeToken(credentials, hasher, tokens, clock),
-    [T.CredentialRepository, T.SecretHasher, T.AccessTokens, T.Clock],
+    (credentials, hasher, tokens, clock, pacer) => new ExchangeToken(credentials, hasher, tokens, clock, pacer, settings.tokenExchangeFloorMs),
+    [T.CredentialRepository, T.SecretHasher, T.AccessTokens, T.Clock, T.ResponsePacer],
   );
   c.bind(U.authenticateOperator).toResolvedValue((keys, hasher) => new AuthenticateOperator(keys, hasher), [T.OperatorKeyRepository, T.SecretHasher]);
   c.bind(U.ensureBootstrapKey).toResolvedValue(

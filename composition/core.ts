@@ -16,6 +16,11 @@ export interface CadCoreOptions {
   readonly accessTokenTtlSeconds?: number;
   /** The clock every use case reads; the system clock by default. */
   readonly clock?: Clock;
+  /**
+   * No token exchange answers sooner than this (25 ms by default), so that the time an answer
+   * takes does not tell an unknown client id from a wrong secret.
+   */
+  readonly tokenExchangeFloorMs?: number;
 }
 
 /** The service without any transport: what a host embeds, and what transports are built on. */
@@ -31,6 +36,7 @@ export interface CadCore {
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 720;
+export const DEFAULT_TOKEN_EXCHANGE_FLOOR_MS = 25;
 
 export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
   const persistence = await openStorage(options.storage);
@@ -40,7 +46,7 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
     const keys = await loadInstanceKeys(persistence.instanceKeys);
     const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
     bindPorts(container, { persistence, keys, clock, accessTokenTtlSeconds });
-    bindUseCases(container);
+    bindUseCases(container, { tokenExchangeFloorMs: options.tokenExchangeFloorMs ?? DEFAULT_TOKEN_EXCHANGE_FLOOR_MS });
     return {
       useCases: resolveUseCases(container),
       accessTokens: container.get(TOKENS.AccessTokens),

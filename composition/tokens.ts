@@ -7,6 +7,7 @@ import type { IdGenerator } from '../application/ports/id-generator.ts';
 import type { DepartmentRepository, OrganisationRepository } from '../application/ports/organisation-repositories.ts';
 import type { Persistence } from '../application/ports/persistence.ts';
 import type { RateLimiter } from '../application/ports/rate-limiter.ts';
+import type { ResponsePacer } from '../application/ports/response-pacer.ts';
 import type {
   CivilianRepository,
   ReleaseRepository,
@@ -52,6 +53,7 @@ export const TOKENS = {
   SecretHasher: token<SecretHasher>('SecretHasher'),
   AccessTokens: token<JwtAccessTokens>('AccessTokens'),
   RateLimiter: token<RateLimiter>('RateLimiter'),
+  ResponsePacer: token<ResponsePacer>('ResponsePacer'),
   AuditedWrites: token<AuditedWrites>('AuditedWrites'),
 } as const;
 

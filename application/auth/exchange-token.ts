@@ -5,6 +5,7 @@ import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { CredentialRepository } from '../ports/credential-repositories.ts';
 import type { SecretHasher } from '../ports/secret-hasher.ts';
+import type { ResponsePacer } from '../ports/response-pacer.ts';
 import type { IssuedToken, TokenIssuer } from '../ports/token-issuer.ts';
 
 export interface ExchangeTokenInput {
@@ -17,7 +18,8 @@ export interface ExchangeTokenInput {
 /**
  * Client id and secret for a short-lived access token. Unknown id, wrong secret, revoked
  * credential and wrong path are one refusal, and every path does the same work: one lookup and
- * one constant-time hash comparison, so neither the answer nor its timing tells them apart.
+ * one constant-time hash comparison. What still differs below that (a store loads a found row,
+ * not a missing one) is hidden by answering no sooner than a floor.
  */
 export class ExchangeToken {
   private readonly decoyHash: string;
@@ -27,11 +29,17 @@ export class ExchangeToken {
     private readonly hasher: SecretHasher,
     private readonly tokens: TokenIssuer,
     private readonly clock: Clock,
+    private readonly pacer: ResponsePacer,
+    private readonly floorMs: number,
   ) {
     this.decoyHash = hasher.hash('decoy secret that no credential has');
   }
 
-  async execute(input: ExchangeTokenInput): Promise<Outcome<IssuedToken, 'invalid_client'>> {
+  execute(input: ExchangeTokenInput): Promise<Outcome<IssuedToken, 'invalid_client'>> {
+    return this.pacer.pace(this.floorMs, () => this.exchange(input));
+  }
+
+  private async exchange(input: ExchangeTokenInput): Promise<Outcome<IssuedToken, 'invalid_client'>> {
     const credential = isUuid(input.clientId) ? await this.credentials.get(input.clientId as CredentialId) : null;
     const secretMatches = this.hasher.matches(input.clientSecret, credential?.secretHash ?? this.decoyHash);
     if (credential === null || !secretMatches || credential.isRevoked || credential.kind !== input.kind) {

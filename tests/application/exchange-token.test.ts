@@ -1,26 +1,31 @@
 import test from 'ava';
 import { ExchangeToken } from '../../application/auth/exchange-token.ts';
 import type { CredentialRepository } from '../../application/ports/credential-repositories.ts';
+import type { ResponsePacer } from '../../application/ports/response-pacer.ts';
 import type { SecretHasher } from '../../application/ports/secret-hasher.ts';
 import { createMemoryPersistence } from '../../adapters/persistence-memory/memory-persistence.ts';
 import { HmacSecretHasher } from '../../adapters/security/hmac-secret-hasher.ts';
 import { JwtAccessTokens } from '../../adapters/security/jwt-access-tokens.ts';
 import { ManualClock } from '../../adapters/system/manual-clock.ts';
+import { TimerPacer } from '../../adapters/system/timer-pacer.ts';
 import { Credential } from '../../domain/credential/credential.ts';
 import type { CredentialId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import { NOW, ids } from '../support/persistence-fixtures.ts';
 
 // Unknown, wrong, revoked and wrong-kind must be indistinguishable in timing too. A wall-clock
-// assertion would be flaky, so this proves the cause instead: every path does the same work,
-// one credential lookup and one keyed-hash comparison. (bench:token-timing prints the times.)
+// assertion would be flaky, so this proves the causes instead: every path does the same work,
+// one credential lookup and one keyed-hash comparison, and every answer waits out the same floor.
+// (npm run bench:token-timing prints the times.)
 
+/** The real adapter, with each call counted (and, for `pace`, its floor noted). */
 function counted<T extends object>(target: T, calls: Record<string, number>): T {
   return new Proxy(target, {
     get(object, name, receiver) {
       const value = Reflect.get(object, name, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        calls[String(name)] = (calls[String(name)] ?? 0) + 1;
+        const key = name === 'pace' ? `pace ${String(args[0])} ms` : String(name);
+        calls[key] = (calls[key] ?? 0) + 1;
         return value.apply(object, args);
       };
     },
@@ -57,6 +62,8 @@ async function setup() {
     counted<SecretHasher>(hasher, calls),
     new JwtAccessTokens(Buffer.alloc(32, 9), 720),
     new ManualClock(NOW),
+    counted<ResponsePacer>(new TimerPacer(), calls),
+    0,
   );
   return { exchange, calls, secret, api, revoked, game };
 }
@@ -70,12 +77,13 @@ const paths = [
 ] as const;
 
 for (const [name, input, succeeds] of paths) {
-  test(`${name}: one lookup and one constant-time comparison`, async (t) => {
+  test(`${name}: one lookup, one constant-time comparison, one floor`, async (t) => {
     const s = await setup();
     for (const key of Object.keys(s.calls)) delete s.calls[key];
     const outcome = await s.exchange.execute(input(s));
     t.is(outcome.ok, succeeds);
     if (!outcome.ok) t.deepEqual(outcome, { ok: false, reason: 'invalid_client' });
-    t.deepEqual(s.calls, { get: 1, matches: 1 });
+    t.deepEqual(s.calls, { 'pace 0 ms': 1, get: 1, matches: 1 });
   });
 }
+
