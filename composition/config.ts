@@ -6,7 +6,7 @@ export interface Config {
   readonly host: string;
   readonly storage: StorageOption;
   readonly bootstrapKey: string | undefined;
-  /** false: use the socket address; true or a hop count: trust X-Forwarded-For that far. */
+  /** false (or 0): use the socket address; true (one proxy) or a hop count: trust X-Forwarded-For that far. */
   readonly trustProxy: boolean | number;
   readonly rateLimitScale: number;
   readonly accessTokenTtlSeconds: number;
@@ -71,7 +71,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     host: v.HOST,
     storage: storageFrom(v.CAD_STORAGE, v.DATABASE_URL, v.CAD_DATA_DIR),
     bootstrapKey: v.CAD_BOOTSTRAP_KEY,
-    trustProxy: trust === 'true' ? true : trust === 'false' ? false : Number(trust),
+    trustProxy: trust === 'true' ? true : trust === 'false' || Number(trust) === 0 ? false : Number(trust),
     rateLimitScale: v.CAD_RATE_LIMIT_SCALE,
     accessTokenTtlSeconds: v.CAD_ACCESS_TOKEN_TTL_S,
     logLevel: v.LOG_LEVEL,

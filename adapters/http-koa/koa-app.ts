@@ -6,6 +6,7 @@ import type { UseCases } from '../../application/use-cases.ts';
 import type { Logger } from '../logging/index.ts';
 import type { JwtAccessTokens } from '../security/index.ts';
 import { HttpError } from './error-catalogue.ts';
+import { unfitInput } from './input-text.ts';
 import type { HttpState } from './http-state.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { guard } from './middleware/guard.ts';
@@ -35,10 +36,9 @@ export const DEFAULT_BODY_LIMIT = '512kb';
 
 /** A Koa application serving every route of the table, plus health checks and the OpenAPI document. */
 export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[], options: HttpOptions): Koa<HttpState> {
-  const app = new Koa<HttpState>({
-    proxy: options.trustProxy !== false,
-    maxIpsCount: options.trustProxy === true ? 1 : typeof options.trustProxy === 'number' ? options.trustProxy : 0,
-  });
+  // Koa reads maxIpsCount 0 as "trust every X-Forwarded-For entry"; we never want that.
+  const hops = options.trustProxy === true ? 1 : options.trustProxy === false ? 0 : Math.max(0, Math.floor(options.trustProxy));
+  const app = new Koa<HttpState>({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true;
   const router = new Router<HttpState>();
   const json = bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, encoding: 'utf-8' });
@@ -69,7 +69,7 @@ function mount(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, js
     ...(limit && spec.rateLimit?.per === 'address' ? [limit] : []),
     ...guard(spec.guard, deps.useCases, deps.accessTokens),
     ...(limit && spec.rateLimit?.per === 'credential' ? [limit] : []),
-    ...(spec.body ? [requireJson, json] : []),
+    ...(spec.body ? [requireJson, readJson(json)] : []),
     handler(spec, deps.useCases),
   ];
 }
@@ -81,19 +81,43 @@ const requireJson: Middleware<HttpState> = async (ctx, next) => {
   await next();
 };
 
+/** Reads the body; a body that cannot be read is the caller's error, never a 500. */
+function readJson(json: Middleware<HttpState>): Middleware<HttpState> {
+  return async (ctx, next) => {
+    let read = false;
+    try {
+      await json(ctx, async () => {
+        read = true;
+        await next();
+      });
+    } catch (error) {
+      if (read) throw error;
+      const status = (error as { status?: number }).status;
+      if (status === 413) throw new HttpError('PAYLOAD_TOO_LARGE');
+      if (status === 415) throw new HttpError('UNSUPPORTED_MEDIA_TYPE');
+      throw new HttpError('VALIDATION_FAILED', 'The body is not readable JSON.', [{ in: 'body', field: '', message: 'is not readable JSON' }]);
+    }
+  };
+}
+
 function handler(spec: RouteSpec, useCases: UseCases): Middleware<HttpState> {
   const checkParams = spec.params ? validator(spec.params, 'path') : () => ({});
   const checkQuery = spec.query ? validator(spec.query, 'query') : () => ({});
   const checkBody = spec.body ? validator(spec.body, 'body') : () => undefined;
   return async (ctx) => {
+    const rawBody = ctx.is('application/json') ? ctx.request.body : undefined;
+    const unfit = unfitInput(rawBody, 'body') ?? unfitInput({ ...ctx.query }, 'query');
+    if (unfit !== null) throw new HttpError('VALIDATION_FAILED', undefined, [unfit]);
     const params = checkParams({ ...ctx.params });
     const query = checkQuery({ ...ctx.query });
-    const body = checkBody(ctx.is('application/json') ? ctx.request.body : undefined);
+    const body = checkBody(rawBody);
     const reply = await spec.handle(
       { params, query, body, grant: ctx.state.grant!, operator: ctx.state.operator!, address: ctx.ip },
       useCases,
     );
-    ctx.body = reply.body;
+    // Serialised here, inside the error middleware, so even a failure to serialise is answered in the one shape.
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(reply.body);
     ctx.status = reply.status;
   };
 }

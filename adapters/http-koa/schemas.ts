@@ -1,6 +1,7 @@
 import { IDENTIFIER_KINDS, MAX_IDENTIFIER_LENGTH } from '../../domain/roster/player-identifiers.ts';
 import type { JsonSchema } from './validation.ts';
 
+/** A canonical lower-case UUID, as the service writes ids; `urn:uuid:` and upper case are malformed. */
 export const uuid = { type: 'string', format: 'uuid' } as const;
 export const isoDateTime = { type: 'string', format: 'date-time' } as const;
 export const text = (maxLength: number, minLength = 1) => ({ type: 'string', minLength, maxLength }) as const;

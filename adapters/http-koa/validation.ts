@@ -8,8 +8,12 @@ export type JsonSchema = Record<string, unknown>;
 const bodies = new Ajv({ allErrors: true, removeAdditional: 'all', useDefaults: true, coerceTypes: false, strict: false });
 /** Query strings and path parameters arrive as text and are coerced to their declared types. */
 const text = new Ajv({ allErrors: true, removeAdditional: 'all', useDefaults: true, coerceTypes: true, strict: false });
-addFormats.default(bodies);
-addFormats.default(text);
+/** ajv-formats' uuid also takes `urn:uuid:` and upper case, which stores compare differently. */
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+for (const ajv of [bodies, text]) {
+  addFormats.default(ajv, { formats: ['date-time', 'date', 'uri'] });
+  ajv.addFormat('uuid', CANONICAL_UUID);
+}
 
 export type Location = FieldProblem['in'];
 

@@ -65,8 +65,13 @@ const entities = [
   InstanceKeyRecord,
 ];
 
+export interface MikroOrmPersistence extends Persistence {
+  /** Every table's rows, in a stable order: for inspecting the store (tests, debugging). */
+  snapshot(): Promise<Record<string, unknown[]>>;
+}
+
 /** Opens the database, applies pending migrations, and returns the repositories over it. */
-export async function openMikroOrmPersistence(target: MikroOrmTarget): Promise<Persistence> {
+export async function openMikroOrmPersistence(target: MikroOrmTarget): Promise<MikroOrmPersistence> {
   const orm = await open(target);
   try {
     await migrate(orm, target);
@@ -114,9 +119,16 @@ async function open(target: MikroOrmTarget): Promise<MikroORM> {
   });
 }
 
-function persistenceOver(orm: MikroORM): Persistence {
+function persistenceOver(orm: MikroORM): MikroOrmPersistence {
   const session = new OrmSession(orm);
+  const tables = [...orm.getMetadata().getAll().values()].map((meta) => meta.tableName).sort();
   return {
+    snapshot: async () => {
+      const em = orm.em.fork() as unknown as SqlEntityManager;
+      const dump: Record<string, unknown[]> = {};
+      for (const table of tables) dump[table] = await em.execute(`select * from "${table}" as t order by t::text`);
+      return dump;
+    },
     uow: session,
     organisations: new MikroOrmOrganisationRepository(session),
     departments: new MikroOrmDepartmentRepository(session),

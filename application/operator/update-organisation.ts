@@ -21,9 +21,11 @@ export class UpdateOrganisation {
     private readonly writes: AuditedWrites,
   ) {}
 
-  async execute(input: UpdateOrganisationInput): Promise<Outcome<Organisation, AccessRefusal | 'unknown_department'>> {
+  async execute(input: UpdateOrganisationInput): Promise<Outcome<Organisation, AccessRefusal | 'unknown_department' | 'nothing_to_change'>> {
     const access = authorise(input.operator, 'organisation.settings.manage', input.organisationId);
     if (!access.ok) return access;
+    const changes = Object.values(input.settings).some((v) => v !== undefined) || input.name !== undefined;
+    if (!changes) return refuse('nothing_to_change');
     return this.writes.run(operatorActor(input.operator), async () => {
       const organisation = await this.organisations.get(input.organisationId);
       if (organisation === null) return refuse('not_found');

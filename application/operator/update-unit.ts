@@ -21,7 +21,8 @@ export class UpdateUnit {
     private readonly writes: AuditedWrites,
   ) {}
 
-  async execute(input: UpdateUnitInput): Promise<Outcome<Unit, AccessRefusal | 'callsign_taken'>> {
+  async execute(input: UpdateUnitInput): Promise<Outcome<Unit, AccessRefusal | 'callsign_taken' | 'nothing_to_change'>> {
+    if (input.isActive === undefined && input.callsign === undefined) return refuse('nothing_to_change');
     return this.writes.run(operatorActor(input.operator), async () => {
       const unit = await this.units.getForUpdate(input.unitId);
       if (unit === null) return refuse('not_found');

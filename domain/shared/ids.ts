@@ -23,8 +23,9 @@ export type TimelineEventId = Id<'TimelineEvent'>;
 export type AuditEntryId = Id<'AuditEntry'>;
 export type ReleaseId = Id<'Release'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** A canonical, lower-case UUID: the only form ids take, so every store compares them alike. */
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }

@@ -53,7 +53,7 @@ test('a lost bootstrap key is replaced from the command line: the old one stops 
   const lost = (await before.useCases.ensureBootstrapKey.execute())!;
   await before.close();
   const run = spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts', 'bootstrap-key', 'reset'], {
-    env: { ...process.env, CAD_DATA_DIR: dataDir, DATABASE_URL: '', CAD_STORAGE: '' },
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_DATA_DIR: dataDir },
     encoding: 'utf8',
   });
   t.is(run.status, 0, run.stderr);

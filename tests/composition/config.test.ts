@@ -32,6 +32,7 @@ test('values are read and converted', (t) => {
   });
   t.like(config, { port: 9000, host: '127.0.0.1', trustProxy: 2, rateLimitScale: 2.5, accessTokenTtlSeconds: 600, logLevel: 'warn', bootstrapKey: 'k'.repeat(40) });
   t.is(loadConfig({ CAD_TRUST_PROXY: 'true' }).trustProxy, true);
+  t.is(loadConfig({ CAD_TRUST_PROXY: '0' }).trustProxy, false);
 });
 
 test('every bad value is named in one error, and secrets are not echoed', (t) => {

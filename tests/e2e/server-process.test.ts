@@ -6,9 +6,14 @@ import test from 'ava';
 import { httpClient } from '../support/http-client.ts';
 import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
 
-// `npm start` runs exactly this: the server entry under tsx, configured by the environment.
+/**
+ * `npm start` runs exactly this: the server entry under tsx, configured by the environment. Only
+ * the variables named here reach it, so a DATABASE_URL set for the test run cannot redirect it.
+ */
 function startServer(env: Record<string, string>): { child: ChildProcessWithoutNullStreams; output: () => string } {
-  const child = spawn(process.execPath, ['--import=tsx', 'composition/server.ts'], { env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--import=tsx', 'composition/server.ts'], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

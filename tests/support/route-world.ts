@@ -13,6 +13,7 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   const api = await org.apiCredential('all');
   const ids: Record<string, string> = { organisationId: org.organisationId, departmentId, characterId, unitId, clientId: api.clientId };
   const tokens = { game: await tokenFor(http, game), api: await tokenFor(http, api) };
+  const secrets = { game, api };
   const civilian = await operator.post(`/organisations/${org.organisationId}/civilians`, { firstName: 'Trevor', lastName: 'Philips', dateOfBirth: '1967-06-06' });
   ids['civilianId'] = civilian.body.civilianId as string;
   return {
@@ -20,6 +21,7 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
     org,
     ids,
     tokens,
+    secrets,
     /** The route's path with this world's ids in it. */
     pathOf: (spec: RouteSpec, override: Record<string, string> = {}) =>
       spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => override[name] ?? ids[name] ?? `missing-${name}`),
@@ -39,7 +41,7 @@ export function wrongValue(schema: Record<string, unknown>): unknown {
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}${(serial++).toString(36)}`;
 
-/** A body each operator route accepts, made fresh for every call (new slugs, plates, characters). */
+/** A body each route accepts, made fresh for every call (new slugs, plates, characters). */
 export async function validBody(operationId: string, world: Awaited<ReturnType<typeof routeWorld>>): Promise<unknown> {
   switch (operationId) {
     case 'createOrganisation':
@@ -67,7 +69,30 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
       return { civilianId: world.ids['civilianId'], status: 'ACTIVE', description: 'failure to appear' };
     case 'publishRelease':
       return { resourceSlug: 'cad-bridge', version: `1.0.${serial++}`, manifest: { files: ['client.lua'] } };
+    case 'exchangeGameToken':
+      return { clientId: world.secrets.game.clientId, clientSecret: world.secrets.game.clientSecret };
+    case 'exchangeApiToken':
+      return { clientId: world.secrets.api.clientId, clientSecret: world.secrets.api.clientSecret };
+    case 'bridgeSyncVehicle':
+      return { identifiers: { license: 'license:world' }, vehicle: { plate: `V${unique()}`.slice(0, 16), make: 'Vapid' } };
     default:
       return undefined;
   }
+}
+
+/** The same body with its first string value replaced by `text` (or, with none, `text` added as a field). */
+export function withFirstString(body: unknown, text: string): unknown {
+  let done = false;
+  const walk = (value: unknown): unknown => {
+    if (done) return value;
+    if (typeof value === 'string') {
+      done = true;
+      return text;
+    }
+    if (Array.isArray(value)) return value.map(walk);
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+    return value;
+  };
+  const changed = walk(body);
+  return done ? changed : { ...(body as object), note: text };
 }

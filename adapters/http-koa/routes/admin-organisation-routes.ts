@@ -2,7 +2,7 @@ import { OPERATOR_PERMISSIONS, type OperatorPermission } from '../../../domain/o
 import { MAP_TYPES, type OrganisationSettings } from '../../../domain/organisation/organisation.ts';
 import type { DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { departmentView, organisationView } from '../presenters/organisation-views.ts';
-import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
+import { answer, conflict, forbidden, invalid, notFound, nothingToChange } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
 import { idParams, nullable, object, text, uuid } from '../schemas.ts';
 
@@ -53,6 +53,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
           not_found: notReached,
           forbidden: notAllowed,
           unknown_department: invalid('emergencyDepartmentId', 'is not a department of this organisation'),
+          nothing_to_change: nothingToChange,
         },
       ),
   }),

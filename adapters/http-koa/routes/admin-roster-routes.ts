@@ -1,7 +1,7 @@
 import type { OperatorPermission } from '../../../domain/operator/operator-key.ts';
 import type { CharacterId, DepartmentId, OrganisationId, UnitId } from '../../../domain/shared/ids.ts';
 import { characterView, unitView } from '../presenters/roster-views.ts';
-import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
+import { answer, conflict, forbidden, invalid, notFound, nothingToChange } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
 import { dateOfBirth, idParams, nullable, object, text, uuid } from '../schemas.ts';
 
@@ -86,6 +86,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
         not_found: notFound('unit'),
         forbidden: notAllowed,
         callsign_taken: conflict('Another unit of the department has that callsign.'),
+        nothing_to_change: nothingToChange,
       }),
   }),
 ];

@@ -1,0 +1,144 @@
+import type { ExecutionContext, TestFn } from 'ava';
+import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
+import type { Persistence } from '../../application/ports/persistence.ts';
+import { routeWorld, validBody, withFirstString, wrongValue } from '../support/route-world.ts';
+import { type TestService, startTestService } from '../support/test-service.ts';
+
+export type InspectableStore = Persistence & { snapshot(): Promise<Record<string, unknown[]>> };
+export type BadInputContext = { app: TestService; store: InspectableStore; world: Awaited<ReturnType<typeof routeWorld>> };
+type Context = BadInputContext;
+
+/**
+ * Bad input anywhere gets the documented 400 and writes nothing, on the store given. Generated from
+ * the route table. Serial, because "writes nothing" compares the whole store before and after.
+ */
+export function badInputSuite(test: TestFn<Context>, open: () => Promise<InspectableStore>): void {
+  test.before(async (t) => {
+    const store = await open();
+    const app = await startTestService({ storage: { kind: 'provided', persistence: store }, rateLimitScale: 1000 });
+    t.context = { app, store, world: await routeWorld(app.http, app.bootstrapKey) };
+  });
+  test.after.always((t) => t.context.app?.close());
+
+  /** Sends the request and checks: a 400 VALIDATION_FAILED, with details, and an unchanged store. */
+  async function refusedWithoutWrites(t: ExecutionContext<Context>, method: string, path: string, body: unknown, token?: string) {
+    const before = await t.context.store.snapshot();
+    const reply = await t.context.app.http.send(method, path, body, { token });
+    t.is(reply.status, 400, JSON.stringify(reply.body));
+    t.is(reply.body?.error, 'VALIDATION_FAILED');
+    t.true(Array.isArray(reply.body?.details) && reply.body.details.length > 0);
+    t.deepEqual(await t.context.store.snapshot(), before);
+    return reply.body as { details: Array<{ in: string; field: string; message: string }> };
+  }
+
+  for (const spec of ROUTES.filter((s) => s.body !== undefined)) {
+    const properties = (spec.body!['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+    const required = (spec.body!['required'] ?? []) as string[];
+
+    test.serial(`${spec.operationId}: an empty body is a 400 naming each missing field, and writes nothing`, async (t) => {
+      const { world } = t.context;
+      const { details } = await refusedWithoutWrites(t, spec.method, world.pathOf(spec), {}, world.tokenOf(spec));
+      for (const field of required) t.true(details.some((d) => d.field === field), `${field} named`);
+    });
+
+    test.serial(`${spec.operationId}: every field of the wrong type is named, and nothing is written`, async (t) => {
+      const { world } = t.context;
+      const body = Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, wrongValue(schema)]));
+      const { details } = await refusedWithoutWrites(t, spec.method, world.pathOf(spec), body, world.tokenOf(spec));
+      t.deepEqual([...new Set(details.map((d) => d.field.split('.')[0]))].sort(), Object.keys(properties).sort());
+    });
+
+    test.serial(`${spec.operationId}: a body that is not an object is a 400`, async (t) => {
+      const { world } = t.context;
+      await refusedWithoutWrites(t, spec.method, world.pathOf(spec), ['a'], world.tokenOf(spec));
+    });
+
+    for (const [name, text] of [
+      ['a NUL character', 'bad\u0000text'],
+      ['a lone surrogate', 'bad\ud800text'],
+    ] as const) {
+      test.serial(`${spec.operationId}: text with ${name} is a 400, and nothing is written`, async (t) => {
+        const { world } = t.context;
+        const body = withFirstString(await validBody(spec.operationId, world), text);
+        await refusedWithoutWrites(t, spec.method, world.pathOf(spec), body, world.tokenOf(spec));
+      });
+    }
+
+    test.serial(`${spec.operationId}: a body nested too deeply is a 400, even in a field that would be ignored`, async (t) => {
+      const { world } = t.context;
+      let deep: unknown = 'bottom';
+      for (let i = 0; i < 40; i++) deep = { deeper: deep };
+      const body = { ...((await validBody(spec.operationId, world)) as object), deep };
+      const { details } = await refusedWithoutWrites(t, spec.method, world.pathOf(spec), body, world.tokenOf(spec));
+      t.regex(details[0]!.message, /nest/);
+    });
+  }
+
+  for (const spec of ROUTES.filter((s) => s.params !== undefined)) {
+    const names = Object.keys((spec.params!['properties'] ?? {}) as object);
+    for (const [kind, id] of [
+      ['not a UUID', () => 'not-a-uuid'],
+      ['a urn:uuid: id', (real: string) => `urn:uuid:${real}`],
+      ['an upper-case id', (real: string) => real.toUpperCase()],
+    ] as const) {
+      test.serial(`${spec.operationId}: ${kind} in the path is a 400`, async (t) => {
+        const { world, app } = t.context;
+        const override = Object.fromEntries(names.map((n) => [n, id(world.ids[n] ?? '')]));
+        const reply = await app.http.send(spec.method, world.pathOf(spec, override), await validBody(spec.operationId, world), {
+          token: world.tokenOf(spec),
+        });
+        t.is(reply.status, 400);
+        t.deepEqual(reply.body.details.map((d: { in: string; field: string }) => [d.in, d.field]).sort(), names.map((n) => ['path', n]).sort());
+      });
+    }
+  }
+
+  for (const spec of ROUTES.filter((s) => s.query !== undefined)) {
+    test.serial(`${spec.operationId}: a query value of the wrong type is a 400`, async (t) => {
+      const { world, app } = t.context;
+      const reply = await app.http.send(spec.method, `${world.pathOf(spec)}?limit=lots`, undefined, { token: world.tokenOf(spec) });
+      t.deepEqual([reply.status, reply.body.details], [400, [{ in: 'query', field: 'limit', message: 'must be integer' }]]);
+    });
+
+    test.serial(`${spec.operationId}: a query id in urn:uuid: form is a 400`, async (t) => {
+      const { world, app } = t.context;
+      const idField = Object.keys((spec.query!['properties'] ?? {}) as object).find((n) => n !== 'limit' && n !== 'isActive')!;
+      const reply = await app.http.send(spec.method, `${world.pathOf(spec)}?${idField}=urn:uuid:${world.ids['departmentId']}`, undefined, {
+        token: world.tokenOf(spec),
+      });
+      t.deepEqual([reply.status, reply.body.details?.[0]?.field], [400, idField]);
+    });
+  }
+
+  test.serial('unknown body fields are ignored, never bound to a record', async (t) => {
+    const { world, app, store } = t.context;
+    const planted = '0190a5b6-0000-7000-8000-000000000001';
+    const reply = await app.http.post(
+      `/api/v1/admin/organisations/${world.ids['organisationId']}/civilians`,
+      { firstName: 'Lamar', lastName: 'Davis', dateOfBirth: '1988-03-03', civilianId: planted, id: planted, organisationId: 'x', claimedBy: 'y', __proto__: { admin: true } },
+      { token: app.bootstrapKey },
+    );
+    t.is(reply.status, 201);
+    t.not(reply.body.civilianId, planted);
+    const civilians = (await store.snapshot())['civilians'] as Array<Record<string, unknown>>;
+    const saved = civilians.find((c) => c['id'] === reply.body.civilianId)!;
+    const column = (camel: string, snake: string) => (camel in saved ? saved[camel] : saved[snake]);
+    t.is(column('claimedBy', 'claimed_by'), null);
+    t.is(column('organisationId', 'organisation_id'), world.ids['organisationId']);
+  });
+
+  test.serial('a PATCH that changes nothing (only unknown fields) is a 400, and nothing is written', async (t) => {
+    const { world } = t.context;
+    await refusedWithoutWrites(t, 'PATCH', `/api/v1/admin/organisations/${world.ids['organisationId']}`, { nonsense: 1 }, t.context.app.bootstrapKey);
+    await refusedWithoutWrites(t, 'PATCH', `/api/v1/admin/units/${world.ids['unitId']}`, { nonsense: 1 }, t.context.app.bootstrapKey);
+  });
+
+  test.serial('a gzip-encoded body that is not gzip is a 400, not a 500', async (t) => {
+    const { world } = t.context;
+    const reply = await t.context.app.http.post('/api/v1/integrations/token', undefined, {
+      raw: JSON.stringify(await validBody('exchangeApiToken', world)),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    t.deepEqual([reply.status, reply.body.error], [400, 'VALIDATION_FAILED']);
+  });
+}
