@@ -16,6 +16,11 @@ export class MemoryCredentialRepository implements CredentialRepository {
     return this.rows.get(id);
   }
 
+  /** Transactions here are serialisable already; nothing more to hold. */
+  getForUpdate(id: CredentialId) {
+    return this.rows.get(id);
+  }
+
   listByOrganisation(organisationId: OrganisationId) {
     return this.rows.filter((c) => c.organisationId === organisationId, (a, b) => byText(a.id, b.id));
   }

@@ -16,6 +16,11 @@ export class MemoryOrganisationRepository implements OrganisationRepository {
     return this.rows.get(id);
   }
 
+  /** Transactions here are serialisable already; nothing more to hold. */
+  getForUpdate(id: OrganisationId) {
+    return this.rows.get(id);
+  }
+
   save(organisation: Organisation) {
     return this.rows.save(organisation.snapshot());
   }

@@ -42,6 +42,11 @@ export class MemoryVehicleRepository implements VehicleRepository {
     return this.rows.get(id);
   }
 
+  /** Transactions here are serialisable already; nothing more to hold. */
+  getForUpdate(id: VehicleId) {
+    return this.rows.get(id);
+  }
+
   findByPlate(organisationId: OrganisationId, plateKey: string) {
     return this.rows.find((v) => v.organisationId === organisationId && Plate.keyOf(v.plate) === plateKey);
   }

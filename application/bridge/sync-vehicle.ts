@@ -50,7 +50,9 @@ export class SyncVehicle {
     const { grant } = input;
     return this.writes.run(credentialActor(grant), async (now) => {
       const player = await resolvePlayer(this.links, grant, input.identifiers);
-      const existing = await this.vehicles.findByPlate(grant.organisationId, plate.key);
+      const found = await this.vehicles.findByPlate(grant.organisationId, plate.key);
+      // Filling in details is a read-modify-write: hold the vehicle while doing it.
+      const existing = found && found.wouldFill(input.vehicle) ? await this.vehicles.getForUpdate(found.id) : found;
       const vehicle =
         existing ??
         Vehicle.register({ id: this.ids.next<VehicleId>(), organisationId: grant.organisationId, plate, details: input.vehicle }, now);

@@ -15,7 +15,7 @@ export class RevokeCredential {
 
   async execute(input: { operator: OperatorKey; clientId: CredentialId }): Promise<Outcome<Credential, AccessRefusal>> {
     return this.writes.run(operatorActor(input.operator), async (now) => {
-      const credential = await this.credentials.get(input.clientId);
+      const credential = await this.credentials.getForUpdate(input.clientId);
       if (credential === null) return refuse('not_found');
       const access = authorise(input.operator, 'integrations.credential.manage', credential.organisationId);
       if (!access.ok) return access;

@@ -22,7 +22,7 @@ export class RotateCredentialSecret {
     clientId: CredentialId;
   }): Promise<Outcome<{ clientSecret: string }, AccessRefusal | 'credential_revoked'>> {
     return this.writes.run(operatorActor(input.operator), async (now) => {
-      const credential = await this.credentials.get(input.clientId);
+      const credential = await this.credentials.getForUpdate(input.clientId);
       if (credential === null) return refuse('not_found');
       const access = authorise(input.operator, 'integrations.credential.manage', credential.organisationId);
       if (!access.ok) return access;

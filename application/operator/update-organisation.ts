@@ -27,7 +27,7 @@ export class UpdateOrganisation {
     const changes = Object.values(input.settings).some((v) => v !== undefined) || input.name !== undefined;
     if (!changes) return refuse('nothing_to_change');
     return this.writes.run(operatorActor(input.operator), async () => {
-      const organisation = await this.organisations.get(input.organisationId);
+      const organisation = await this.organisations.getForUpdate(input.organisationId);
       if (organisation === null) return refuse('not_found');
       const emergency = input.settings.emergencyDepartmentId;
       if (emergency) {

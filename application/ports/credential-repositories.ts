@@ -4,6 +4,8 @@ import type { CredentialId, OperatorKeyId, OrganisationId } from '../../domain/s
 
 export interface CredentialRepository {
   get(id: CredentialId): Promise<Credential | null>;
+  /** Reads the credential and holds it against concurrent writers until the transaction ends. */
+  getForUpdate(id: CredentialId): Promise<Credential | null>;
   listByOrganisation(organisationId: OrganisationId): Promise<Credential[]>;
   save(credential: Credential): Promise<void>;
 }

@@ -4,6 +4,8 @@ import type { DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 
 export interface OrganisationRepository {
   get(id: OrganisationId): Promise<Organisation | null>;
+  /** Reads the organisation and holds it against concurrent writers until the transaction ends. */
+  getForUpdate(id: OrganisationId): Promise<Organisation | null>;
   save(organisation: Organisation): Promise<void>;
 }
 

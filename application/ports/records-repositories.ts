@@ -11,6 +11,8 @@ export interface CivilianRepository {
 
 export interface VehicleRepository {
   get(id: VehicleId): Promise<Vehicle | null>;
+  /** Reads the vehicle and holds it against concurrent writers until the transaction ends. */
+  getForUpdate(id: VehicleId): Promise<Vehicle | null>;
   /** By plate, ignoring case and spaces. */
   findByPlate(organisationId: OrganisationId, plateKey: string): Promise<Vehicle | null>;
   /** Throws `UniqueConstraintViolation('vehicle_plate')` for a plate already registered. */

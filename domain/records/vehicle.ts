@@ -68,14 +68,23 @@ export class Vehicle {
    * Returns whether anything changed.
    */
   fillMissingDetails(details: Partial<VehicleDetails>): boolean {
-    const filled = {
+    if (!this.wouldFill(details)) return false;
+    this.state = { ...this.state, ...this.filledWith(details) };
+    return true;
+  }
+
+  /** Whether `fillMissingDetails` would change anything. */
+  wouldFill(details: Partial<VehicleDetails>): boolean {
+    const filled = this.filledWith(details);
+    return filled.make !== this.state.make || filled.model !== this.state.model || filled.color !== this.state.color;
+  }
+
+  private filledWith(details: Partial<VehicleDetails>): VehicleDetails {
+    return {
       make: this.state.make ?? clean(details.make),
       model: this.state.model ?? clean(details.model),
       color: this.state.color ?? clean(details.color),
     };
-    const changed = filled.make !== this.state.make || filled.model !== this.state.model || filled.color !== this.state.color;
-    if (changed) this.state = { ...this.state, ...filled };
-    return changed;
   }
 
   snapshot(): VehicleState {

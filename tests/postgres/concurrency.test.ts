@@ -78,6 +78,24 @@ whenPostgres(test, 'concurrency on PostgreSQL', (url) => {
     for (const core of cores) t.true((await core.useCases.authenticateOperator.execute(keys[0]!))?.isBootstrap);
   });
 
+  test('a revocation racing 10 rotations on two instances is never lost', async (t) => {
+    const org = await t.context.operator.organisation();
+    const credential = await org.apiCredential(['cad.unit.view']);
+    const key = t.context.a.bootstrapKey;
+    const calls = Array.from({ length: 11 }, (_, i) =>
+      (i % 2 ? t.context.a : t.context.b).http.post(`/api/v1/admin/credentials/${credential.clientId}/${i === 5 ? 'revoke' : 'rotate'}`, undefined, { token: key }),
+    );
+    const replies = await Promise.all(calls);
+    t.is(replies[5]!.status, 200);
+    const rotated = replies.filter((r, i) => i !== 5 && r.status === 200).map((r) => r.body.clientSecret as string);
+    const listed = expect(await t.context.operator.get(`/organisations/${org.organisationId}/credentials`), 200);
+    t.is(listed[0].status, 'revoked');
+    for (const clientSecret of [credential.clientSecret, ...rotated]) {
+      const exchanged = await t.context.a.http.post('/api/v1/integrations/token', { clientId: credential.clientId, clientSecret });
+      t.is(exchanged.status, 401);
+    }
+  });
+
   test('an HTTP service runs on PostgreSQL end to end', async (t) => {
     const http = httpClient(t.context.b.service.url);
     const org = await operatorOf(http, t.context.b.bootstrapKey).organisation();

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { CredentialRepository, OperatorKeyRepository } from '../../../application/ports/credential-repositories.ts';
 import type { Credential } from '../../../domain/credential/credential.ts';
 import type { OperatorKey } from '../../../domain/operator/operator-key.ts';
@@ -20,6 +21,7 @@ export class MikroOrmCredentialRepository implements CredentialRepository {
   }
 
   get = (id: CredentialId) => this.rows.one({ id });
+  getForUpdate = (id: CredentialId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   listByOrganisation = (organisationId: OrganisationId) => this.rows.many({ organisationId }, { orderBy: { id: 'asc' } });
   save = (credential: Credential) => this.rows.put(credentialToRecord(credential));
 }

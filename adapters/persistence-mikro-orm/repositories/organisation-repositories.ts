@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { DepartmentRepository, OrganisationRepository } from '../../../application/ports/organisation-repositories.ts';
 import type { Department } from '../../../domain/organisation/department.ts';
 import type { Organisation } from '../../../domain/organisation/organisation.ts';
@@ -20,6 +21,7 @@ export class MikroOrmOrganisationRepository implements OrganisationRepository {
   }
 
   get = (id: OrganisationId) => this.rows.one({ id });
+  getForUpdate = (id: OrganisationId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   save = (organisation: Organisation) => this.rows.put(organisationToRecord(organisation));
 }
 

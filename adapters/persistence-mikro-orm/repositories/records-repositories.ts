@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type {
   CivilianRepository,
   ReleaseRepository,
@@ -39,6 +40,7 @@ export class MikroOrmVehicleRepository implements VehicleRepository {
   }
 
   get = (id: VehicleId) => this.rows.one({ id });
+  getForUpdate = (id: VehicleId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   findByPlate = (organisationId: OrganisationId, plateKey: string) => this.rows.one({ organisationId, plateKey });
   save = (vehicle: Vehicle) => this.rows.put(vehicleToRecord(vehicle));
 }

@@ -2,6 +2,7 @@ import type { Persistence } from '../../../application/ports/persistence.ts';
 import { auditContract } from './audit.contract.ts';
 import type { ContractTest } from './contract-test.ts';
 import { bootstrapKeyContract, credentialContract } from './credential.contract.ts';
+import { lockingContract } from './locking.contract.ts';
 import { organisationContract } from './organisation.contract.ts';
 import { recordsContract } from './records.contract.ts';
 import { rosterContract } from './roster.contract.ts';
@@ -25,6 +26,7 @@ export function runPersistenceContracts(test: ContractTest, open: () => Promise<
     recordsContract,
     auditContract,
     unitOfWorkContract,
+    lockingContract,
   ]) {
     contract(test);
   }

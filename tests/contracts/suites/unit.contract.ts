@@ -3,6 +3,7 @@ import type { CallId, UnitId } from '../../../domain/shared/ids.ts';
 import { MapPoint } from '../../../domain/shared/map-point.ts';
 import { NOW, fixtures, ids } from '../../support/persistence-fixtures.ts';
 import type { ContractTest } from './contract-test.ts';
+import { widenTheRace } from './locking.contract.ts';
 
 export function unitContract(test: ContractTest) {
   test('units: status, callsign, activation and assignment with its pin read back exactly', async (t) => {
@@ -86,6 +87,7 @@ export function unitContract(test: ContractTest) {
     const attempts = Array.from({ length: 20 }, (_, i) =>
       store.uow.run(async () => {
         const locked = await store.units.getForUpdate(unit.id);
+        await widenTheRace();
         const outcome = locked!.assignTo({ callId: ids.next<CallId>(), callNumber: `C-26-${i}`, pin: null }, NOW);
         if (outcome.ok) await store.units.save(locked!);
         return outcome.ok;
