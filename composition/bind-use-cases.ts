@@ -14,10 +14,12 @@ import { CreateOrganisation } from '../application/operator/create-organisation.
 import { IssueLinkCode } from '../application/operator/issue-link-code.ts';
 import { IssueWarrant } from '../application/operator/issue-warrant.ts';
 import { ListCredentials } from '../application/operator/list-credentials.ts';
+import { ListOperatorKeys } from '../application/operator/list-operator-keys.ts';
 import { PublishRelease } from '../application/operator/publish-release.ts';
 import { ReadAuditLog } from '../application/operator/read-audit-log.ts';
 import { RegisterVehicle } from '../application/operator/register-vehicle.ts';
 import { RevokeCredential } from '../application/operator/revoke-credential.ts';
+import { RevokeOperatorKey } from '../application/operator/revoke-operator-key.ts';
 import { RotateCredentialSecret } from '../application/operator/rotate-credential-secret.ts';
 import { UpdateDepartment } from '../application/operator/update-department.ts';
 import { UpdateOrganisation } from '../application/operator/update-organisation.ts';
@@ -53,6 +55,8 @@ export function bindUseCases(c: Container, settings: UseCaseSettings): void {
     (organisations, keys, hasher, secrets, ids, writes) => new CreateOperatorKey(organisations, keys, hasher, secrets, ids, writes),
     [T.OrganisationRepository, T.OperatorKeyRepository, T.SecretHasher, T.SecretGenerator, T.IdGenerator, T.AuditedWrites],
   );
+  c.bind(U.listOperatorKeys).toResolvedValue((organisations, keys) => new ListOperatorKeys(organisations, keys), [T.OrganisationRepository, T.OperatorKeyRepository]);
+  c.bind(U.revokeOperatorKey).toResolvedValue((keys, writes) => new RevokeOperatorKey(keys, writes), [T.OperatorKeyRepository, T.AuditedWrites]);
   c.bind(U.createDepartment).toResolvedValue(
     (organisations, departments, ids, writes) => new CreateDepartment(organisations, departments, ids, writes),
     [T.OrganisationRepository, T.DepartmentRepository, T.IdGenerator, T.AuditedWrites],

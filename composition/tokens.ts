@@ -67,6 +67,8 @@ export const USE_CASE_TOKENS: { readonly [Name in keyof UseCases]: ServiceIdenti
   createOrganisation: useCaseToken('createOrganisation'),
   updateOrganisation: useCaseToken('updateOrganisation'),
   createOperatorKey: useCaseToken('createOperatorKey'),
+  listOperatorKeys: useCaseToken('listOperatorKeys'),
+  revokeOperatorKey: useCaseToken('revokeOperatorKey'),
   createDepartment: useCaseToken('createDepartment'),
   updateDepartment: useCaseToken('updateDepartment'),
   createCharacter: useCaseToken('createCharacter'),

@@ -48,6 +48,15 @@ export class MemoryOperatorKeyRepository implements OperatorKeyRepository {
     return this.rows.find((k) => k.organisationId === null);
   }
 
+  /** Transactions here are serialisable already; nothing more to hold. */
+  getForUpdate(id: OperatorKeyId) {
+    return this.rows.get(id);
+  }
+
+  listByOrganisation(organisationId: OrganisationId) {
+    return this.rows.filter((k) => k.organisationId === organisationId, (a, b) => byText(a.id, b.id));
+  }
+
   save(key: OperatorKey) {
     return this.rows.save(key.snapshot());
   }

@@ -13,6 +13,7 @@ export class AuthenticateOperator {
 
   async execute(presented: string): Promise<OperatorKey | null> {
     if (presented.length === 0 || presented.length > 256) return null;
-    return this.keys.findByHash(this.hasher.hash(presented));
+    const key = await this.keys.findByHash(this.hasher.hash(presented));
+    return key === null || key.isRevoked ? null : key;
   }
 }

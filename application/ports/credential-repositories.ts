@@ -12,6 +12,10 @@ export interface CredentialRepository {
 
 export interface OperatorKeyRepository {
   findByHash(keyHash: string): Promise<OperatorKey | null>;
+  /** Reads the key and holds it against concurrent writers until the transaction ends. */
+  getForUpdate(id: OperatorKeyId): Promise<OperatorKey | null>;
+  /** The organisation's own keys, oldest first; never the bootstrap key. */
+  listByOrganisation(organisationId: OrganisationId): Promise<OperatorKey[]>;
   findBootstrap(): Promise<OperatorKey | null>;
   save(key: OperatorKey): Promise<void>;
   remove(id: OperatorKeyId): Promise<void>;

@@ -1,4 +1,5 @@
 import type { OperatorKeyId, OrganisationId } from '../shared/ids.ts';
+import { type Outcome, accept, refuse } from '../shared/outcome.ts';
 
 /** What an organisation's operator keys may be given. */
 export const OPERATOR_PERMISSIONS = [
@@ -23,14 +24,15 @@ export interface OperatorKeyState {
   readonly permissions: readonly OperatorPermission[];
   readonly keyHash: string;
   readonly createdAt: Date;
+  readonly revokedAt: Date | null;
 }
 
 /** The key a community operator (or the platform's own bootstrap) uses on the operator surface. */
 export class OperatorKey {
-  private constructor(private readonly state: OperatorKeyState) {}
+  private constructor(private state: OperatorKeyState) {}
 
   static bootstrap(id: OperatorKeyId, keyHash: string, now: Date): OperatorKey {
-    return new OperatorKey({ id, organisationId: null, label: 'bootstrap', permissions: OPERATOR_PERMISSIONS, keyHash, createdAt: now });
+    return new OperatorKey({ id, organisationId: null, label: 'bootstrap', permissions: OPERATOR_PERMISSIONS, keyHash, createdAt: now, revokedAt: null });
   }
 
   static forOrganisation(
@@ -38,7 +40,7 @@ export class OperatorKey {
     now: Date,
   ): OperatorKey {
     const permissions = OPERATOR_PERMISSIONS.filter((p) => input.permissions.includes(p));
-    return new OperatorKey({ ...input, permissions, createdAt: now });
+    return new OperatorKey({ ...input, permissions, createdAt: now, revokedAt: null });
   }
 
   static restore(state: OperatorKeyState): OperatorKey {
@@ -54,6 +56,9 @@ export class OperatorKey {
   get isBootstrap(): boolean {
     return this.state.organisationId === null;
   }
+  get isRevoked(): boolean {
+    return this.state.revokedAt !== null;
+  }
   get organisationId(): OrganisationId | null {
     return this.state.organisationId;
   }
@@ -65,6 +70,13 @@ export class OperatorKey {
 
   allows(permission: OperatorPermission, organisationId: OrganisationId): boolean {
     return this.reaches(organisationId) && this.state.permissions.includes(permission);
+  }
+
+  /** A revoked key authenticates nothing; the bootstrap key is replaced, never revoked. */
+  revoke(now: Date): Outcome<null, 'bootstrap_key'> {
+    if (this.isBootstrap) return refuse('bootstrap_key');
+    if (this.state.revokedAt === null) this.state = { ...this.state, revokedAt: now };
+    return accept(null);
   }
 
   snapshot(): OperatorKeyState {

@@ -156,6 +156,27 @@ test('every write leaves one audit entry naming the operator key, newest first, 
   t.deepEqual(page.map((e: { action: string }) => e.action), ['department.created', 'organisation.created']);
 });
 
+test('operator keys are listed without their secret; a revoked key stops working at once', async (t) => {
+  const org = await t.context.operator.organisation();
+  const { key, operatorKeyId } = await org.operatorKey(['audit.view'], 'night shift');
+  t.is((await t.context.app.http.get(`/api/v1/admin/organisations/${org.organisationId}/audit`, { token: key })).status, 200);
+  const listed = expect(await t.context.operator.get(`/organisations/${org.organisationId}/operator-keys`), 200);
+  t.like(listed, [{ operatorKeyId, label: 'night shift', permissions: ['audit.view'], status: 'active' }]);
+  t.false(JSON.stringify(listed).includes(key) || /hash/i.test(JSON.stringify(listed)));
+  t.like(expect(await t.context.operator.post(`/operator-keys/${operatorKeyId}/revoke`), 200), { status: 'revoked' });
+  const after = await t.context.app.http.get(`/api/v1/admin/organisations/${org.organisationId}/audit`, { token: key });
+  t.deepEqual(after.body, { error: 'UNAUTHORIZED', message: 'Authentication failed.' });
+  const entries = expect(await t.context.operator.get(`/organisations/${org.organisationId}/audit`), 200);
+  t.is(entries[0].action, 'operator_key.revoked');
+});
+
+test('the bootstrap key cannot be revoked through an organisation route', async (t) => {
+  const bootstrap = await t.context.app.service.core.useCases.authenticateOperator.execute(t.context.app.bootstrapKey);
+  const reply = await t.context.operator.post(`/operator-keys/${bootstrap!.id}/revoke`);
+  t.deepEqual([reply.status, reply.body.error], [404, 'NOT_FOUND']);
+  t.truthy(await t.context.app.service.core.useCases.authenticateOperator.execute(t.context.app.bootstrapKey));
+});
+
 test('unknown paths and wrong methods answer in the one error shape', async (t) => {
   const { http } = t.context.app;
   const missing = await http.get('/api/v1/nowhere');

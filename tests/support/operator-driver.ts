@@ -55,7 +55,7 @@ function organisationSetup(http: HttpClient, key: string, organisationId: string
       return expect(await post(`${base}/credentials`, body), 201) as Credential;
     },
     async operatorKey(permissions: string[], label = 'dispatch lead') {
-      return expect(await post(`${base}/operator-keys`, { label, permissions }), 201) as { key: string };
+      return expect(await post(`${base}/operator-keys`, { label, permissions }), 201) as { key: string; operatorKeyId: string };
     },
     async audit() {
       return expect(await http.get(`/api/v1/admin${base}/audit?limit=500`, { token: key }), 200) as Array<{ action: string }>;

@@ -1,6 +1,7 @@
 import { OPERATOR_PERMISSIONS, type OperatorPermission } from '../../../domain/operator/operator-key.ts';
 import { MAP_TYPES, type OrganisationSettings } from '../../../domain/organisation/organisation.ts';
-import type { DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
+import type { DepartmentId, OperatorKeyId, OrganisationId } from '../../../domain/shared/ids.ts';
+import { operatorKeyView } from '../presenters/operator-key-views.ts';
 import { departmentView, organisationView } from '../presenters/organisation-views.ts';
 import { answer, conflict, forbidden, invalid, notFound, nothingToChange } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
@@ -79,6 +80,36 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
         },
         { not_found: notReached, forbidden: forbidden('A key may hand out only permissions it holds, and needs organisation.settings.manage.') },
       ),
+  }),
+  route<undefined, undefined, { organisationId: OrganisationId }>({
+    operationId: 'listOperatorKeys',
+    method: 'GET',
+    path: '/api/v1/admin/organisations/:organisationId/operator-keys',
+    summary: "Lists the organisation's operator keys, revoked ones included; never a key itself.",
+    tag,
+    guard: operator('organisation.settings.manage'),
+    params: idParams('organisationId'),
+    responses: { 200: { description: 'A plain array of operator keys.' } },
+    handle: async ({ operator, params }, useCases) =>
+      answer(await useCases.listOperatorKeys.execute({ operator, organisationId: params.organisationId }), (keys) => ok(keys.map(operatorKeyView)), {
+        not_found: notReached,
+        forbidden: notAllowed,
+      }),
+  }),
+  route<undefined, undefined, { operatorKeyId: OperatorKeyId }>({
+    operationId: 'revokeOperatorKey',
+    method: 'POST',
+    path: '/api/v1/admin/operator-keys/:operatorKeyId/revoke',
+    summary: 'Revokes an operator key of an organisation at once (the bootstrap key is reset instead).',
+    tag,
+    guard: operator('organisation.settings.manage'),
+    params: idParams('operatorKeyId'),
+    responses: { 200: { description: 'The key, now revoked.' } },
+    handle: async ({ operator, params }, useCases) =>
+      answer(await useCases.revokeOperatorKey.execute({ operator, operatorKeyId: params.operatorKeyId }), (key) => ok(operatorKeyView(key)), {
+        not_found: notFound('operator key'),
+        forbidden: notAllowed,
+      }),
   }),
   route<{ slug: string; name: string }, undefined, { organisationId: OrganisationId }>({
     operationId: 'createDepartment',

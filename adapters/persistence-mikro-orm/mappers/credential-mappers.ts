@@ -32,6 +32,7 @@ export function operatorKeyFromRecord(r: OperatorKeyRecord): OperatorKey {
     permissions: r.permissions as OperatorPermission[],
     keyHash: r.keyHash,
     createdAt: r.createdAt,
+    revokedAt: r.revokedAt ?? null,
   });
 }
 

@@ -1,4 +1,8 @@
 import { Foundation } from './0001-foundation.ts';
+import { OperatorKeyRevocation } from './0002-operator-key-revocation.ts';
 
-/** Applied in order on start; a name, once released, never changes. */
-export const migrations = [{ name: '0001-foundation', class: Foundation }];
+/** Applied in order on start; a migration, once released, never changes: the next one amends it. */
+export const migrations = [
+  { name: '0001-foundation', class: Foundation },
+  { name: '0002-operator-key-revocation', class: OperatorKeyRevocation },
+];

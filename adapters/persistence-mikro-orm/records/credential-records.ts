@@ -29,6 +29,7 @@ export const OperatorKeySchema = defineEntity({
     permissions: p.json<string[]>(),
     keyHash: p.text(),
     createdAt: p.datetime(),
+    revokedAt: p.datetime().nullable(),
   },
 });
 export class OperatorKeyRecord extends OperatorKeySchema.class {}

@@ -35,6 +35,8 @@ export class MikroOrmOperatorKeyRepository implements OperatorKeyRepository {
 
   findByHash = (keyHash: string) => this.rows.one({ keyHash });
   findBootstrap = () => this.rows.one({ organisationId: null });
+  getForUpdate = (id: OperatorKeyId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  listByOrganisation = (organisationId: OrganisationId) => this.rows.many({ organisationId }, { orderBy: { id: 'asc' } });
   save = (key: OperatorKey) => this.rows.put(operatorKeyToRecord(key));
   remove = (id: OperatorKeyId) => this.rows.remove({ id });
 }

@@ -62,6 +62,26 @@ export function credentialContract(test: ContractTest) {
     await store.operatorKeys.remove(key.id);
     t.is(await store.operatorKeys.findByHash(key.snapshot().keyHash), null);
   });
+
+  test('operator keys: listed per organisation, revocation kept, held for update', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const key = (organisationId: OrganisationId, label: string) =>
+      OperatorKey.forOrganisation({ id: ids.next<OperatorKeyId>(), organisationId, label, permissions: ['audit.view'], keyHash: `k-${ids.next()}` }, NOW);
+    const mine = [key(a.id, 'first'), key(a.id, 'second')];
+    for (const k of [...mine, key(b.id, 'other')]) await store.operatorKeys.save(k);
+    const revoked = await store.uow.run(async () => {
+      const locked = (await store.operatorKeys.getForUpdate(mine[0]!.id))!;
+      locked.revoke(NOW);
+      await store.operatorKeys.save(locked);
+      return locked;
+    });
+    const listed = await store.operatorKeys.listByOrganisation(a.id);
+    t.deepEqual(listed.map((k) => k.label), ['first', 'second']);
+    t.deepEqual(listed[0]!.snapshot(), revoked.snapshot());
+    t.true(listed[0]!.isRevoked);
+  });
 }
 
 /** Run once per store: there is one bootstrap key per installation, so these tests must not overlap. */

@@ -1,0 +1,15 @@
+import type { OperatorKey } from '../../../domain/operator/operator-key.ts';
+
+/** An operator key as its organisation sees it: never the key, nor its hash. */
+export function operatorKeyView(key: OperatorKey) {
+  const { id, organisationId, label, permissions, createdAt, revokedAt } = key.snapshot();
+  return {
+    operatorKeyId: id,
+    organisationId,
+    label,
+    permissions,
+    status: revokedAt === null ? 'active' : 'revoked',
+    createdAt: createdAt.toISOString(),
+    revokedAt: revokedAt?.toISOString() ?? null,
+  };
+}
