@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { AuditedWrites } from '../application/audit/audited-writes.ts';
 import type { Clock } from '../application/ports/clock.ts';
 import type { Persistence } from '../application/ports/persistence.ts';
+import type { ResponsePacer } from '../application/ports/response-pacer.ts';
 import { NodeCacheRateLimiter } from '../adapters/rate-limit/node-cache-rate-limiter.ts';
 import { CryptoSecretGenerator } from '../adapters/security/crypto-secret-generator.ts';
 import { HmacSecretHasher } from '../adapters/security/hmac-secret-hasher.ts';
@@ -16,6 +17,7 @@ export interface PortBindings {
   readonly keys: InstanceKeys;
   readonly clock: Clock;
   readonly accessTokenTtlSeconds: number;
+  readonly pacer?: ResponsePacer;
 }
 
 /** Binds every port to its adapter: the repositories of the chosen store, and the rest. */
@@ -41,7 +43,7 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   container.bind(TOKENS.Clock).toConstantValue(bindings.clock);
   container.bind(TOKENS.IdGenerator).toConstantValue(new UuidV7IdGenerator());
   container.bind(TOKENS.SecretGenerator).toConstantValue(new CryptoSecretGenerator());
-  container.bind(TOKENS.ResponsePacer).toConstantValue(new TimerPacer());
+  container.bind(TOKENS.ResponsePacer).toConstantValue(bindings.pacer ?? new TimerPacer());
   container.bind(TOKENS.SecretHasher).toConstantValue(new HmacSecretHasher(bindings.keys.hashing));
   container.bind(TOKENS.AccessTokens).toConstantValue(new JwtAccessTokens(bindings.keys.signing, bindings.accessTokenTtlSeconds));
   container

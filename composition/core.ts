@@ -1,6 +1,7 @@
 import { Container } from 'inversify';
 import type { Clock } from '../application/ports/clock.ts';
 import type { RateLimiter } from '../application/ports/rate-limiter.ts';
+import type { ResponsePacer } from '../application/ports/response-pacer.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import type { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
@@ -21,6 +22,8 @@ export interface CadCoreOptions {
    * takes does not tell an unknown client id from a wrong secret.
    */
   readonly tokenExchangeFloorMs?: number;
+  /** How answers wait out that floor; Node's timers by default. */
+  readonly pacer?: ResponsePacer;
 }
 
 /** The service without any transport: what a host embeds, and what transports are built on. */
@@ -45,7 +48,7 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
     const clock = options.clock ?? new SystemClock();
     const keys = await loadInstanceKeys(persistence.instanceKeys);
     const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
-    bindPorts(container, { persistence, keys, clock, accessTokenTtlSeconds });
+    bindPorts(container, { persistence, keys, clock, accessTokenTtlSeconds, pacer: options.pacer });
     bindUseCases(container, { tokenExchangeFloorMs: options.tokenExchangeFloorMs ?? DEFAULT_TOKEN_EXCHANGE_FLOOR_MS });
     return {
       useCases: resolveUseCases(container),

@@ -8,6 +8,8 @@ import type { SecretHasher } from '../ports/secret-hasher.ts';
 import type { ResponsePacer } from '../ports/response-pacer.ts';
 import type { IssuedToken, TokenIssuer } from '../ports/token-issuer.ts';
 
+const NIL_ID = '00000000-0000-0000-0000-000000000000';
+
 export interface ExchangeTokenInput {
   readonly clientId: string;
   readonly clientSecret: string;
@@ -40,7 +42,8 @@ export class ExchangeToken {
   }
 
   private async exchange(input: ExchangeTokenInput): Promise<Outcome<IssuedToken, 'invalid_client'>> {
-    const credential = isUuid(input.clientId) ? await this.credentials.get(input.clientId as CredentialId) : null;
+    // Even an id that cannot exist is looked up (as the nil id), so that every path does the same work.
+    const credential = await this.credentials.get((isUuid(input.clientId) ? input.clientId : NIL_ID) as CredentialId);
     const secretMatches = this.hasher.matches(input.clientSecret, credential?.secretHash ?? this.decoyHash);
     if (credential === null || !secretMatches || credential.isRevoked || credential.kind !== input.kind) {
       return refuse('invalid_client');

@@ -74,6 +74,7 @@ const paths = [
   ['wrong secret', (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: s.api.id, clientSecret: `${s.secret}!`, kind: 'generic_api_key' as const }), false],
   ['revoked', (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: s.revoked.id, clientSecret: s.secret, kind: 'generic_api_key' as const }), false],
   ['wrong path for the kind', (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: s.game.id, clientSecret: s.secret, kind: 'generic_api_key' as const }), false],
+  ['a client id that is not a UUID', (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: 'not-a-uuid', clientSecret: s.secret, kind: 'generic_api_key' as const }), false],
 ] as const;
 
 for (const [name, input, succeeds] of paths) {
