@@ -10,7 +10,7 @@ async function spend(limiter: NodeCacheRateLimiter, count: number, key = 'token:
   return decisions;
 }
 
-test('ten in a minute pass, the eleventh is refused with the wait until the oldest leaves the window', async (t) => {
+test('ten in a minute pass, the eleventh is refused with the wait until the oldest has counted a full window', async (t) => {
   const clock = new ManualClock(start);
   const limiter = new NodeCacheRateLimiter(clock);
   t.teardown(() => limiter.close());
@@ -18,8 +18,10 @@ test('ten in a minute pass, the eleventh is refused with the wait until the olde
   t.true(decisions.every((d) => d.allowed));
   t.deepEqual(decisions.map((d) => d.remaining), [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
   clock.advance(20_000);
-  t.like(await limiter.consume('token:1.2.3.4', 10, 60), { allowed: false, remaining: 0, resetSeconds: 40 });
+  t.like(await limiter.consume('token:1.2.3.4', 10, 60), { allowed: false, remaining: 0, resetSeconds: 41 });
   clock.advance(40_000);
+  t.false((await limiter.consume('token:1.2.3.4', 10, 60)).allowed, 'sixty seconds on, they still count');
+  clock.advance(1_000);
   t.like(await limiter.consume('token:1.2.3.4', 10, 60), { allowed: true });
 });
 
@@ -40,6 +42,14 @@ test('refused requests are not counted, and callers are counted apart', async (t
   await spend(limiter, 10);
   for (let i = 0; i < 5; i++) await limiter.consume('token:1.2.3.4', 10, 60);
   t.true((await limiter.consume('token:5.6.7.8', 10, 60)).allowed);
-  clock.advance(60_000);
+  clock.advance(61_000);
   t.true((await spend(limiter, 10)).every((d) => d.allowed));
+});
+
+test('a limit in the millions is counted exactly', async (t) => {
+  const clock = new ManualClock(start);
+  const limiter = new NodeCacheRateLimiter(clock);
+  t.teardown(() => limiter.close());
+  for (let i = 0; i < 100_000; i++) await limiter.consume('location:credential', 6_000_000, 60);
+  t.like(await limiter.consume('location:credential', 6_000_000, 60), { allowed: true, remaining: 6_000_000 - 100_001 });
 });

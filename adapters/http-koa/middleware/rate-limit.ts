@@ -3,6 +3,7 @@ import type { RateLimiter } from '../../../application/ports/rate-limiter.ts';
 import { HttpError } from '../error-catalogue.ts';
 import type { HttpState } from '../http-state.ts';
 import type { RateRule } from '../route-spec.ts';
+import { callerAddress } from './caller-address.ts';
 
 /**
  * Spends one request of the route's per-minute budget. Routes that share a bucket share a budget
@@ -11,7 +12,7 @@ import type { RateRule } from '../route-spec.ts';
 export function rateLimit(rule: RateRule, limiter: RateLimiter, scale: number): Middleware<HttpState> {
   const limit = Math.max(1, Math.ceil(rule.perMinute * scale));
   return async (ctx, next) => {
-    const caller = rule.per === 'credential' ? ctx.state.grant?.credentialId : ctx.ip;
+    const caller = rule.per === 'credential' ? ctx.state.grant?.credentialId : callerAddress(ctx.ip);
     const decision = await limiter.consume(`${rule.bucket}:${caller ?? 'unknown'}`, limit, 60);
     ctx.set('RateLimit-Limit', String(decision.limit));
     ctx.set('RateLimit-Remaining', String(decision.remaining));
