@@ -1,4 +1,4 @@
-import { runCli } from '../adapters/cli/index.ts';
+import { parseCommand, runCommand } from '../adapters/cli/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createCadCore } from './core.ts';
 
@@ -8,10 +8,15 @@ import { createCadCore } from './core.ts';
  * open its directory.
  */
 async function main(): Promise<number> {
+  const parsed = parseCommand(process.argv.slice(2));
+  if ('usage' in parsed) {
+    process.stderr.write(`${parsed.usage}\n`);
+    return 2;
+  }
   const config = loadConfig(process.env);
   const core = await createCadCore({ storage: config.storage, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   try {
-    return await runCli(process.argv.slice(2), core.useCases, {
+    return await runCommand(parsed, core.useCases, {
       out: (line) => process.stdout.write(`${line}\n`),
       err: (line) => process.stderr.write(`${line}\n`),
       operatorKey: process.env['CAD_OPERATOR_KEY'],

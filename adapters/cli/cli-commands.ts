@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { UseCases } from '../../application/use-cases.ts';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../../domain/credential/credential.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
-import type { CredentialId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
+import { type CredentialId, type DepartmentId, type OrganisationId, isUuid } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 
 export interface CliIo {
@@ -26,27 +26,47 @@ export const USAGE = `usage: npm run cli -- <command>
 Commands other than bootstrap-key act as the operator key in CAD_OPERATOR_KEY.
 Output is JSON; the exit code is 0 on success, 1 on a refusal, 2 on a usage error.`;
 
-/** Runs one command against the use cases; returns the process exit code. */
-export async function runCli(argv: readonly string[], useCases: UseCases, io: CliIo): Promise<number> {
+/** A command line that named a known command with well-formed arguments. */
+export interface ParsedCommand {
+  readonly command: string;
+  readonly args: string[];
+  readonly values: Invocation['values'];
+}
+
+/** Which arguments of each command are ids. */
+const ID_ARGUMENTS: Record<string, readonly number[]> = {
+  'department create': [0],
+  'credential create': [0],
+  'credential list': [0],
+  'credential rotate': [0],
+  'credential revoke': [0],
+};
+
+/** Reads the command line without touching any store, so a usage error never opens the database. */
+export function parseCommand(argv: readonly string[]): ParsedCommand | { readonly usage: string } {
   let parsed;
   try {
     parsed = parse(argv);
   } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
+    return { usage: `${error instanceof Error ? error.message : String(error)}\n\n${USAGE}` };
   }
-  const { values, positionals } = parsed;
-  const [noun, verb, ...rest] = positionals;
+  const [noun, verb, ...args] = parsed.positionals;
   const command = `${noun ?? ''} ${verb ?? ''}`;
+  if (command !== 'bootstrap-key reset' && COMMANDS[command] === undefined) return { usage: USAGE };
+  const badId = (ID_ARGUMENTS[command] ?? []).map((i) => args[i]).find((id) => id !== undefined && !isUuid(id));
+  if (badId !== undefined) return { usage: `not an id: ${badId}\n\n${USAGE}` };
+  if (parsed.values.department !== undefined && !isUuid(parsed.values.department)) return { usage: `not an id: ${parsed.values.department}\n\n${USAGE}` };
+  return { command, args, values: parsed.values };
+}
+
+/** Runs one parsed command against the use cases; returns the process exit code. */
+export async function runCommand(parsed: ParsedCommand, useCases: UseCases, io: CliIo): Promise<number> {
+  const { command, args: rest, values } = parsed;
   if (command === 'bootstrap-key reset') {
     io.out(JSON.stringify({ bootstrapKey: await useCases.ensureBootstrapKey.execute({ replace: true }) }));
     return 0;
   }
-  const handler = COMMANDS[command];
-  if (handler === undefined) {
-    io.err(USAGE);
-    return 2;
-  }
+  const handler = COMMANDS[command]!;
   const operator = io.operatorKey ? await useCases.authenticateOperator.execute(io.operatorKey) : null;
   if (operator === null) {
     io.err('CAD_OPERATOR_KEY must hold a valid operator key');
@@ -128,4 +148,14 @@ const COMMANDS: Record<string, Command> = {
 
 function shown<Value, Reason extends string>(outcome: Outcome<Value, Reason>, view: (value: Value) => unknown): Outcome<unknown, Reason> {
   return outcome.ok ? { ok: true, value: view(outcome.value) } : outcome;
+}
+
+/** Parses, then runs: the whole command line in one call. */
+export async function runCli(argv: readonly string[], useCases: UseCases, io: CliIo): Promise<number> {
+  const parsed = parseCommand(argv);
+  if ('usage' in parsed) {
+    io.err(parsed.usage);
+    return 2;
+  }
+  return runCommand(parsed, useCases, io);
 }

@@ -1,1 +1,1 @@
-export { runCli, USAGE, type CliIo } from './cli-commands.ts';
+export { parseCommand, runCli, runCommand, USAGE, type CliIo, type ParsedCommand } from './cli-commands.ts';

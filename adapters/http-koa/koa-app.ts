@@ -3,8 +3,8 @@ import { Router } from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
 import type { UseCases } from '../../application/use-cases.ts';
+import type { BearerTokenRules } from './bearer-token-rules.ts';
 import type { Logger } from '../logging/index.ts';
-import type { JwtAccessTokens } from '../security/index.ts';
 import { HttpError } from './error-catalogue.ts';
 import { unfitInput } from './input-text.ts';
 import type { HttpState } from './http-state.ts';
@@ -19,7 +19,7 @@ import { validator } from './validation.ts';
 /** What the HTTP transport needs from the core; a composed `CadCore` provides it. */
 export interface HttpDependencies {
   readonly useCases: UseCases;
-  readonly accessTokens: JwtAccessTokens;
+  readonly accessTokens: BearerTokenRules;
   readonly rateLimiter: RateLimiter;
   isReady(): Promise<boolean>;
 }

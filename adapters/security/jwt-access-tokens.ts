@@ -57,6 +57,11 @@ export class JwtAccessTokens implements TokenIssuer {
     return { accessToken, expiresIn: this.ttlSeconds };
   }
 
+  /** Reads claims that a verifier has already checked back into a grant. */
+  grantFromClaims(claims: unknown): AccessGrant | null {
+    return grantFromClaims(claims);
+  }
+
   /** Verifies signature, issuer, audience and expiry; null for any token that fails. */
   verify(token: string, now: Date): AccessGrant | null {
     try {

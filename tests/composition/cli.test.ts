@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,8 +43,21 @@ test('refusals exit 1, usage errors exit 2, and nothing runs without an operator
   t.is((await cli(core, ['credential', 'create', 'x', '--kind', 'nonsense', '--label', 'x'], key)).code, 2);
   t.is((await cli(core, ['frobnicate'], key)).code, 2);
   t.is((await cli(core, ['organisation', 'create', 'x', '--bogus'], key)).code, 2);
+  t.regex((await cli(core, ['credential', 'rotate', 'not-an-id'], key)).err, /not an id: not-an-id/);
+  t.is((await cli(core, ['credential', 'create', '0190a5b6-0000-7000-8000-000000000000', '--kind', 'game', '--label', 'x', '--department', 'nope'], key)).code, 2);
   t.deepEqual((await cli(core, ['organisation', 'create', 'x'])).code, 2);
   t.is((await cli(core, ['organisation', 'create', 'x'], 'cad_op_wrong')).code, 2);
+});
+
+test('a usage error never opens the database', async (t) => {
+  const dataDir = join(tmpdir(), `cad-cli-never-${Date.now()}`);
+  const run = spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts'], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  t.is(run.status, 2);
+  t.regex(run.stderr, /usage: npm run cli/);
+  t.false(existsSync(dataDir));
 });
 
 test('a lost bootstrap key is replaced from the command line: the old one stops working', async (t) => {

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import koaJwt from 'koa-jwt';
 import type { UseCases } from '../../../application/use-cases.ts';
 import { holdsScope } from '../../../domain/credential/access-grant.ts';
-import { type JwtAccessTokens, grantFromClaims } from '../../security/index.ts';
+import type { BearerTokenRules } from '../bearer-token-rules.ts';
 import { HttpError } from '../error-catalogue.ts';
 import type { HttpState } from '../http-state.ts';
 import type { Guard } from '../route-spec.ts';
@@ -11,13 +11,13 @@ import type { Guard } from '../route-spec.ts';
  * Authentication and authorisation of one route. Every authentication failure is the same 401;
  * a token of the wrong credential kind, or without the route's scope, is 403.
  */
-export function guard(rule: Guard, useCases: UseCases, tokens: JwtAccessTokens): Middleware<HttpState>[] {
+export function guard(rule: Guard, useCases: UseCases, tokens: BearerTokenRules): Middleware<HttpState>[] {
   if (rule.kind === 'public') return [];
   if (rule.kind === 'operator') return [operatorKey(useCases)];
   const { secret, ...options } = tokens.verification;
-  const verify = koaJwt({ secret, ...options, key: 'jwt' }) as unknown as Middleware<HttpState>;
+  const verify = koaJwt({ secret, ...options, key: 'jwt' } as Parameters<typeof koaJwt>[0]) as unknown as Middleware<HttpState>;
   const authorise: Middleware<HttpState> = async (ctx, next) => {
-    const grant = grantFromClaims(ctx.state.jwt);
+    const grant = tokens.grantFromClaims(ctx.state.jwt);
     if (grant === null) throw new HttpError('UNAUTHORIZED');
     ctx.state.grant = grant;
     if (grant.kind !== rule.credential) {
