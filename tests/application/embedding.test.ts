@@ -37,9 +37,3 @@ test('a host embeds the core in memory: operator setup, credential, token exchan
   t.true(await core.isReady());
 });
 
-test('the core opens on embedded PostgreSQL (PGlite) in memory, as the default profile does in a directory', async (t) => {
-  const core = await createCadCore({ storage: { kind: 'embedded' } });
-  t.teardown(() => core.close());
-  t.truthy(await core.useCases.ensureBootstrapKey.execute());
-  t.true(await core.isReady());
-});
