@@ -1,10 +1,10 @@
 import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { AuditEntryId, OrganisationId } from '../../domain/shared/ids.ts';
-import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
-import { type AccessRefusal, authorise } from './operator-access.ts';
+import { type AccessRefusal, readInOrganisation } from './operator-access.ts';
 
 export interface ReadAuditLogInput {
   readonly operator: OperatorKey;
@@ -20,10 +20,9 @@ export class ReadAuditLog {
     private readonly log: AuditLog,
   ) {}
 
-  async execute(input: ReadAuditLogInput): Promise<Outcome<AuditEntry[], AccessRefusal>> {
-    const access = authorise(input.operator, 'audit.view', input.organisationId);
-    if (!access.ok) return access;
-    if ((await this.organisations.get(input.organisationId)) === null) return refuse('not_found');
-    return accept(await this.log.list(input.organisationId, { limit: input.limit, before: input.before }));
+  execute(input: ReadAuditLogInput): Promise<Outcome<AuditEntry[], AccessRefusal>> {
+    return readInOrganisation(this.organisations, input.operator, 'audit.view', input.organisationId, () =>
+      this.log.list(input.organisationId, { limit: input.limit, before: input.before }),
+    );
   }
 }
