@@ -35,10 +35,14 @@ export interface UseCaseSettings {
 /** Binds each use case to exactly the ports it uses; the dependency lists are type-checked. */
 export function bindUseCases(c: Container, settings: UseCaseSettings): void {
   c.bind(U.exchangeToken).toResolvedValue(
-    (credentials, hasher, tokens, clock, pacer) => new ExchangeToken(credentials, hasher, tokens, clock, pacer, settings.tokenExchangeFloorMs),
+    (credentials, hasher, tokens, clock, pacer) =>
+      new ExchangeToken(credentials, hasher, tokens, clock, pacer, settings.tokenExchangeFloorMs),
     [T.CredentialRepository, T.SecretHasher, T.AccessTokens, T.Clock, T.ResponsePacer],
   );
-  c.bind(U.authenticateOperator).toResolvedValue((keys, hasher) => new AuthenticateOperator(keys, hasher), [T.OperatorKeyRepository, T.SecretHasher]);
+  c.bind(U.authenticateOperator).toResolvedValue(
+    (keys, hasher) => new AuthenticateOperator(keys, hasher),
+    [T.OperatorKeyRepository, T.SecretHasher],
+  );
   c.bind(U.ensureBootstrapKey).toResolvedValue(
     (keys, hasher, secrets, ids, writes) => new EnsureBootstrapKey(keys, hasher, secrets, ids, writes),
     [T.OperatorKeyRepository, T.SecretHasher, T.SecretGenerator, T.IdGenerator, T.AuditedWrites],
@@ -55,13 +59,22 @@ export function bindUseCases(c: Container, settings: UseCaseSettings): void {
     (organisations, keys, hasher, secrets, ids, writes) => new CreateOperatorKey(organisations, keys, hasher, secrets, ids, writes),
     [T.OrganisationRepository, T.OperatorKeyRepository, T.SecretHasher, T.SecretGenerator, T.IdGenerator, T.AuditedWrites],
   );
-  c.bind(U.listOperatorKeys).toResolvedValue((organisations, keys) => new ListOperatorKeys(organisations, keys), [T.OrganisationRepository, T.OperatorKeyRepository]);
-  c.bind(U.revokeOperatorKey).toResolvedValue((keys, writes) => new RevokeOperatorKey(keys, writes), [T.OperatorKeyRepository, T.AuditedWrites]);
+  c.bind(U.listOperatorKeys).toResolvedValue(
+    (organisations, keys) => new ListOperatorKeys(organisations, keys),
+    [T.OrganisationRepository, T.OperatorKeyRepository],
+  );
+  c.bind(U.revokeOperatorKey).toResolvedValue(
+    (keys, writes) => new RevokeOperatorKey(keys, writes),
+    [T.OperatorKeyRepository, T.AuditedWrites],
+  );
   c.bind(U.createDepartment).toResolvedValue(
     (organisations, departments, ids, writes) => new CreateDepartment(organisations, departments, ids, writes),
     [T.OrganisationRepository, T.DepartmentRepository, T.IdGenerator, T.AuditedWrites],
   );
-  c.bind(U.updateDepartment).toResolvedValue((departments, writes) => new UpdateDepartment(departments, writes), [T.DepartmentRepository, T.AuditedWrites]);
+  c.bind(U.updateDepartment).toResolvedValue(
+    (departments, writes) => new UpdateDepartment(departments, writes),
+    [T.DepartmentRepository, T.AuditedWrites],
+  );
   c.bind(U.createCharacter).toResolvedValue(
     (organisations, characters, ids, writes) => new CreateCharacter(organisations, characters, ids, writes),
     [T.OrganisationRepository, T.CharacterRepository, T.IdGenerator, T.AuditedWrites],
@@ -71,14 +84,23 @@ export function bindUseCases(c: Container, settings: UseCaseSettings): void {
     [T.CharacterRepository, T.LinkCodeRepository, T.SecretHasher, T.SecretGenerator, T.AuditedWrites],
   );
   c.bind(U.addDepartmentMember).toResolvedValue(
-    (departments, characters, memberships, units, ids, writes) => new AddDepartmentMember(departments, characters, memberships, units, ids, writes),
+    (departments, characters, memberships, units, ids, writes) =>
+      new AddDepartmentMember(departments, characters, memberships, units, ids, writes),
     [T.DepartmentRepository, T.CharacterRepository, T.MembershipRepository, T.UnitRepository, T.IdGenerator, T.AuditedWrites],
   );
   c.bind(U.updateUnit).toResolvedValue((units, writes) => new UpdateUnit(units, writes), [T.UnitRepository, T.AuditedWrites]);
   c.bind(U.createCredential).toResolvedValue(
     (organisations, departments, credentials, hasher, secrets, ids, writes) =>
       new CreateCredential(organisations, departments, credentials, hasher, secrets, ids, writes),
-    [T.OrganisationRepository, T.DepartmentRepository, T.CredentialRepository, T.SecretHasher, T.SecretGenerator, T.IdGenerator, T.AuditedWrites],
+    [
+      T.OrganisationRepository,
+      T.DepartmentRepository,
+      T.CredentialRepository,
+      T.SecretHasher,
+      T.SecretGenerator,
+      T.IdGenerator,
+      T.AuditedWrites,
+    ],
   );
   c.bind(U.listCredentials).toResolvedValue(
     (organisations, credentials) => new ListCredentials(organisations, credentials),
@@ -88,7 +110,10 @@ export function bindUseCases(c: Container, settings: UseCaseSettings): void {
     (credentials, hasher, secrets, writes) => new RotateCredentialSecret(credentials, hasher, secrets, writes),
     [T.CredentialRepository, T.SecretHasher, T.SecretGenerator, T.AuditedWrites],
   );
-  c.bind(U.revokeCredential).toResolvedValue((credentials, writes) => new RevokeCredential(credentials, writes), [T.CredentialRepository, T.AuditedWrites]);
+  c.bind(U.revokeCredential).toResolvedValue(
+    (credentials, writes) => new RevokeCredential(credentials, writes),
+    [T.CredentialRepository, T.AuditedWrites],
+  );
   c.bind(U.createCivilian).toResolvedValue(
     (organisations, civilians, ids, writes) => new CreateCivilian(organisations, civilians, ids, writes),
     [T.OrganisationRepository, T.CivilianRepository, T.IdGenerator, T.AuditedWrites],
@@ -101,8 +126,14 @@ export function bindUseCases(c: Container, settings: UseCaseSettings): void {
     (organisations, civilians, warrants, ids, writes) => new IssueWarrant(organisations, civilians, warrants, ids, writes),
     [T.OrganisationRepository, T.CivilianRepository, T.WarrantRepository, T.IdGenerator, T.AuditedWrites],
   );
-  c.bind(U.publishRelease).toResolvedValue((releases, ids, writes) => new PublishRelease(releases, ids, writes), [T.ReleaseRepository, T.IdGenerator, T.AuditedWrites]);
-  c.bind(U.readAuditLog).toResolvedValue((organisations, log) => new ReadAuditLog(organisations, log), [T.OrganisationRepository, T.AuditLog]);
+  c.bind(U.publishRelease).toResolvedValue(
+    (releases, ids, writes) => new PublishRelease(releases, ids, writes),
+    [T.ReleaseRepository, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.readAuditLog).toResolvedValue(
+    (organisations, log) => new ReadAuditLog(organisations, log),
+    [T.OrganisationRepository, T.AuditLog],
+  );
   c.bind(U.syncVehicle).toResolvedValue(
     (vehicles, links, ids, writes) => new SyncVehicle(vehicles, links, ids, writes),
     [T.VehicleRepository, T.IdentifierLinkRepository, T.IdGenerator, T.AuditedWrites],

@@ -29,7 +29,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError ? error.message : `failed: ${error instanceof Error ? error.message : String(error)}`}\n`);
+    process.stderr.write(
+      `${error instanceof ConfigError ? error.message : `failed: ${error instanceof Error ? error.message : String(error)}`}\n`,
+    );
     process.exit(error instanceof ConfigError ? 2 : 1);
   },
 );

@@ -16,7 +16,12 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const service = await startService({ ...config, logger });
-  const where = config.storage.kind === 'embedded' ? `embedded database in ${config.storage.dataDir}` : config.storage.kind === 'postgres' ? 'PostgreSQL' : 'memory (nothing is kept)';
+  const where =
+    config.storage.kind === 'embedded'
+      ? `embedded database in ${config.storage.dataDir}`
+      : config.storage.kind === 'postgres'
+        ? 'PostgreSQL'
+        : 'memory (nothing is kept)';
   logger.info({ url: service.url, storage: config.storage.kind }, `listening on ${service.url}, data in ${where}`);
   if (service.newBootstrapKey !== null) {
     process.stdout.write(

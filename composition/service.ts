@@ -30,7 +30,11 @@ export interface RunningService {
 
 /** The whole HTTP service: core, bootstrap key, Koa transport, listening. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const core = await createCadCore({ storage: options.storage, accessTokenTtlSeconds: options.accessTokenTtlSeconds, clock: options.clock });
+  const core = await createCadCore({
+    storage: options.storage,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    clock: options.clock,
+  });
   let server: ListeningServer | undefined;
   try {
     const newBootstrapKey = await core.useCases.ensureBootstrapKey.execute({ preset: options.bootstrapKey });

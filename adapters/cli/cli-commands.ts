@@ -55,7 +55,8 @@ export function parseCommand(argv: readonly string[]): ParsedCommand | { readonl
   if (command !== 'bootstrap-key reset' && COMMANDS[command] === undefined) return { usage: USAGE };
   const badId = (ID_ARGUMENTS[command] ?? []).map((i) => args[i]).find((id) => id !== undefined && !isUuid(id));
   if (badId !== undefined) return { usage: `not an id: ${badId}\n\n${USAGE}` };
-  if (parsed.values.department !== undefined && !isUuid(parsed.values.department)) return { usage: `not an id: ${parsed.values.department}\n\n${USAGE}` };
+  if (parsed.values.department !== undefined && !isUuid(parsed.values.department))
+    return { usage: `not an id: ${parsed.values.department}\n\n${USAGE}` };
   return { command, args, values: parsed.values };
 }
 
@@ -113,7 +114,9 @@ const COMMANDS: Record<string, Command> = {
     name ? shown(await useCases.createOrganisation.execute({ operator, name, settings: {} }), (o) => ({ organisationId: o.id })) : 'usage',
   'department create': async ({ useCases, operator, args: [organisationId, slug, name] }) =>
     organisationId && slug && name
-      ? shown(await useCases.createDepartment.execute({ operator, organisationId: organisationId as OrganisationId, slug, name }), (d) => ({ departmentId: d.id }))
+      ? shown(await useCases.createDepartment.execute({ operator, organisationId: organisationId as OrganisationId, slug, name }), (d) => ({
+          departmentId: d.id,
+        }))
       : 'usage',
   'credential create': async ({ useCases, operator, args: [organisationId], values }) => {
     if (!organisationId || !values.label || !CREDENTIAL_KINDS.includes(values.kind as CredentialKind)) return 'usage';
@@ -143,7 +146,12 @@ const COMMANDS: Record<string, Command> = {
   'credential rotate': async ({ useCases, operator, args: [clientId] }) =>
     clientId ? useCases.rotateCredentialSecret.execute({ operator, clientId: clientId as CredentialId }) : 'usage',
   'credential revoke': async ({ useCases, operator, args: [clientId] }) =>
-    clientId ? shown(await useCases.revokeCredential.execute({ operator, clientId: clientId as CredentialId }), (c) => ({ clientId: c.id, status: 'revoked' })) : 'usage',
+    clientId
+      ? shown(await useCases.revokeCredential.execute({ operator, clientId: clientId as CredentialId }), (c) => ({
+          clientId: c.id,
+          status: 'revoked',
+        }))
+      : 'usage',
 };
 
 function shown<Value, Reason extends string>(outcome: Outcome<Value, Reason>, view: (value: Value) => unknown): Outcome<unknown, Reason> {

@@ -9,11 +9,13 @@ export const MAX_NESTING = 16;
  */
 export function unfitInput(value: unknown, location: FieldProblem['in'], path: string[] = [], depth = 0): FieldProblem | null {
   const field = path.join('.');
-  if (typeof value === 'string') return fitText(value) ? null : { in: location, field, message: 'must be text without NUL characters or broken surrogates' };
+  if (typeof value === 'string')
+    return fitText(value) ? null : { in: location, field, message: 'must be text without NUL characters or broken surrogates' };
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_NESTING) return { in: location, field, message: `must not nest deeper than ${MAX_NESTING} levels` };
   for (const [key, item] of Object.entries(value)) {
-    if (!fitText(key)) return { in: location, field: [...path, key].join('.'), message: 'must be a key without NUL characters or broken surrogates' };
+    if (!fitText(key))
+      return { in: location, field: [...path, key].join('.'), message: 'must be a key without NUL characters or broken surrogates' };
     const problem = unfitInput(item, location, [...path, key], depth + 1);
     if (problem !== null) return problem;
   }

@@ -95,7 +95,9 @@ function readJson(json: Middleware<HttpState>): Middleware<HttpState> {
       const status = (error as { status?: number }).status;
       if (status === 413) throw new HttpError('PAYLOAD_TOO_LARGE');
       if (status === 415) throw new HttpError('UNSUPPORTED_MEDIA_TYPE');
-      throw new HttpError('VALIDATION_FAILED', 'The body is not readable JSON.', [{ in: 'body', field: '', message: 'is not readable JSON' }]);
+      throw new HttpError('VALIDATION_FAILED', 'The body is not readable JSON.', [
+        { in: 'body', field: '', message: 'is not readable JSON' },
+      ]);
     }
   };
 }

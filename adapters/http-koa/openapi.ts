@@ -31,7 +31,9 @@ export function openApiDocument(routes: readonly RouteSpec[]): Record<string, un
     const path = spec.path.replace(/:([A-Za-z]+)/g, '{$1}');
     paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operation(spec) };
   }
-  paths['/healthz'] = { get: { operationId: 'health', summary: 'The process is up.', tags: ['system'], responses: { 200: { description: 'Up.' } } } };
+  paths['/healthz'] = {
+    get: { operationId: 'health', summary: 'The process is up.', tags: ['system'], responses: { 200: { description: 'Up.' } } },
+  };
   paths['/readyz'] = {
     get: {
       operationId: 'readiness',
@@ -61,13 +63,16 @@ export function openApiDocument(routes: readonly RouteSpec[]): Record<string, un
 function operation(spec: RouteSpec): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, doc] of Object.entries(spec.responses)) {
-    responses[status] = doc.schema ? { description: doc.description, content: { 'application/json': { schema: doc.schema } } } : { description: doc.description };
+    responses[status] = doc.schema
+      ? { description: doc.description, content: { 'application/json': { schema: doc.schema } } }
+      : { description: doc.description };
   }
   if (spec.body || spec.query || spec.params) responses['400'] ??= errorResponse('Malformed input; `details` lists each bad field.');
   if (spec.guard.kind !== 'public') responses['401'] ??= errorResponse('Missing, malformed, expired or unknown credentials.');
   if (spec.guard.kind === 'credential') responses['403'] ??= errorResponse('Wrong credential kind, or the route scope is missing.');
   if (spec.guard.kind === 'operator') responses['403'] ??= errorResponse('The operator key lacks the permission.');
-  if (spec.guard.kind === 'operator' && spec.params) responses['404'] ??= errorResponse('No such thing in any organisation the key reaches.');
+  if (spec.guard.kind === 'operator' && spec.params)
+    responses['404'] ??= errorResponse('No such thing in any organisation the key reaches.');
   if (spec.rateLimit) responses['429'] ??= errorResponse(`Over ${spec.rateLimit.perMinute} requests a minute per ${spec.rateLimit.per}.`);
   return {
     operationId: spec.operationId,

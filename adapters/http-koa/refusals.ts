@@ -19,4 +19,5 @@ export const notFound = (thing: string) => () => new HttpError('NOT_FOUND', `No 
 export const forbidden = (why: string) => () => new HttpError('FORBIDDEN', why);
 export const conflict = (why: string) => () => new HttpError('CONFLICT', why);
 export const invalid = (field: string, why: string) => () => invalidField(field, why);
-export const nothingToChange = () => new HttpError('VALIDATION_FAILED', 'Send at least one field to change.', [{ in: 'body', field: '', message: 'names nothing to change' }]);
+export const nothingToChange = () =>
+  new HttpError('VALIDATION_FAILED', 'Send at least one field to change.', [{ in: 'body', field: '', message: 'names nothing to change' }]);

@@ -22,7 +22,10 @@ export class MemoryCredentialRepository implements CredentialRepository {
   }
 
   listByOrganisation(organisationId: OrganisationId) {
-    return this.rows.filter((c) => c.organisationId === organisationId, (a, b) => byText(a.id, b.id));
+    return this.rows.filter(
+      (c) => c.organisationId === organisationId,
+      (a, b) => byText(a.id, b.id),
+    );
   }
 
   save(credential: Credential) {
@@ -54,7 +57,10 @@ export class MemoryOperatorKeyRepository implements OperatorKeyRepository {
   }
 
   listByOrganisation(organisationId: OrganisationId) {
-    return this.rows.filter((k) => k.organisationId === organisationId, (a, b) => byText(a.id, b.id));
+    return this.rows.filter(
+      (k) => k.organisationId === organisationId,
+      (a, b) => byText(a.id, b.id),
+    );
   }
 
   save(key: OperatorKey) {

@@ -44,7 +44,10 @@ export class MemoryDepartmentRepository implements DepartmentRepository {
   }
 
   listByOrganisation(organisationId: OrganisationId) {
-    return this.rows.filter((d) => d.organisationId === organisationId, (a, b) => byText(a.slug, b.slug));
+    return this.rows.filter(
+      (d) => d.organisationId === organisationId,
+      (a, b) => byText(a.slug, b.slug),
+    );
   }
 
   save(department: Department) {

@@ -64,7 +64,10 @@ export class MemoryWarrantRepository implements WarrantRepository {
   }
 
   listForCivilian(civilianId: CivilianId) {
-    return this.rows.filter((w) => w.civilianId === civilianId, (a, b) => byText(a.id, b.id));
+    return this.rows.filter(
+      (w) => w.civilianId === civilianId,
+      (a, b) => byText(a.id, b.id),
+    );
   }
 
   add(warrant: Warrant) {
@@ -76,13 +79,15 @@ export class MemoryReleaseRepository implements ReleaseRepository {
   private readonly rows: SnapshotTable<ResourceRelease, ResourceRelease>;
 
   constructor(db: MemoryDatabase) {
-    this.rows = new SnapshotTable(db, 'releases', (r) => r, [
-      { name: 'release_version', key: (r) => `${r.resourceSlug}/${r.version}` },
-    ]);
+    this.rows = new SnapshotTable(db, 'releases', (r) => r, [{ name: 'release_version', key: (r) => `${r.resourceSlug}/${r.version}` }]);
   }
 
   async findLatest(resourceSlug: string) {
-    const releases = await this.rows.filter((r) => r.resourceSlug === resourceSlug, (a, b) => byText(b.id, a.id), 1);
+    const releases = await this.rows.filter(
+      (r) => r.resourceSlug === resourceSlug,
+      (a, b) => byText(b.id, a.id),
+      1,
+    );
     return releases[0] ?? null;
   }
 

@@ -39,9 +39,7 @@ export class MemoryIdentifierLinkRepository implements IdentifierLinkRepository 
   }
 
   findLinks(organisationId: OrganisationId, identifiers: PlayerIdentifiers) {
-    return this.db.access(() =>
-      identifiers.entries.flatMap((e) => this.rows.get(linkKey(organisationId, e.kind, e.value)) ?? []),
-    );
+    return this.db.access(() => identifiers.entries.flatMap((e) => this.rows.get(linkKey(organisationId, e.kind, e.value)) ?? []));
   }
 
   link(links: readonly IdentifierLink[]) {

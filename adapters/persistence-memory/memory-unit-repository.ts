@@ -27,7 +27,10 @@ export class MemoryUnitRepository implements UnitRepository {
   }
 
   listAssignedTo(callId: CallId) {
-    return this.rows.filter((u) => u.assignment?.callId === callId, (a, b) => byText(a.id, b.id));
+    return this.rows.filter(
+      (u) => u.assignment?.callId === callId,
+      (a, b) => byText(a.id, b.id),
+    );
   }
 
   list(filter: UnitFilter) {

@@ -17,13 +17,7 @@ import {
   VehicleRecord,
   WarrantRecord,
 } from './records/records-records.ts';
-import {
-  CharacterRecord,
-  IdentifierLinkRecord,
-  LinkCodeRecord,
-  MembershipRecord,
-  UnitRecord,
-} from './records/roster-records.ts';
+import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, UnitRecord } from './records/roster-records.ts';
 import { MikroOrmAuditLog } from './repositories/audit-log.ts';
 import { MikroOrmCredentialRepository, MikroOrmOperatorKeyRepository } from './repositories/credential-repositories.ts';
 import { MikroOrmInstanceKeyStore } from './repositories/instance-key-store.ts';
@@ -44,8 +38,7 @@ import { MikroOrmUnitRepository } from './repositories/unit-repository.ts';
 
 /** Where MikroORM keeps the data: embedded PGlite (a directory, or memory) or a PostgreSQL server. */
 export type MikroOrmTarget =
-  | { readonly kind: 'pglite'; readonly dataDir?: string }
-  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
+  { readonly kind: 'pglite'; readonly dataDir?: string } | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
 
 const entities = [
   OrganisationRecord,
@@ -112,9 +105,7 @@ async function open(target: MikroOrmTarget): Promise<MikroORM> {
   return PostgresORM.init({
     ...common,
     clientUrl: target.url,
-    ...(schema === undefined
-      ? {}
-      : { schema, driverOptions: { options: `-c search_path="${schema}"` } }),
+    ...(schema === undefined ? {} : { schema, driverOptions: { options: `-c search_path="${schema}"` } }),
     migrations: { migrationsList: migrations, silent: true, snapshot: false, ...(schema === undefined ? {} : { schema }) },
   });
 }

@@ -32,48 +32,52 @@ export class AddDepartmentMember {
   ) {}
 
   async execute(input: AddDepartmentMemberInput): Promise<Outcome<{ membership: Membership; unit: Unit }, AddMemberRefusal>> {
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      const department = await this.departments.get(input.departmentId);
-      if (department === null) return refuse('not_found');
-      const access = authorise(input.operator, 'roster.manage', department.organisationId);
-      if (!access.ok) return access;
-      const character = await this.characters.get(input.characterId);
-      if (character?.organisationId !== department.organisationId) return refuse('unknown_character');
-      if ((await this.memberships.findFor(department.id, character.id)) !== null) return refuse('already_member');
-      const membershipId = this.ids.next<MembershipId>();
-      const unit = Unit.enrol(
-        {
-          id: this.ids.next<UnitId>(),
+    return this.writes.run(
+      operatorActor(input.operator),
+      async (now) => {
+        const department = await this.departments.get(input.departmentId);
+        if (department === null) return refuse('not_found');
+        const access = authorise(input.operator, 'roster.manage', department.organisationId);
+        if (!access.ok) return access;
+        const character = await this.characters.get(input.characterId);
+        if (character?.organisationId !== department.organisationId) return refuse('unknown_character');
+        if ((await this.memberships.findFor(department.id, character.id)) !== null) return refuse('already_member');
+        const membershipId = this.ids.next<MembershipId>();
+        const unit = Unit.enrol(
+          {
+            id: this.ids.next<UnitId>(),
+            organisationId: department.organisationId,
+            departmentId: department.id,
+            membershipId,
+            characterId: character.id,
+            callsign: input.callsign,
+          },
+          now,
+        );
+        if (input.callsign !== null && (await this.units.findByCallsign(department.id, input.callsign)) !== null) {
+          return refuse('callsign_taken');
+        }
+        const membership: Membership = {
+          id: membershipId,
           organisationId: department.organisationId,
           departmentId: department.id,
-          membershipId,
           characterId: character.id,
-          callsign: input.callsign,
-        },
-        now,
-      );
-      if (input.callsign !== null && (await this.units.findByCallsign(department.id, input.callsign)) !== null) {
-        return refuse('callsign_taken');
-      }
-      const membership: Membership = {
-        id: membershipId,
-        organisationId: department.organisationId,
-        departmentId: department.id,
-        characterId: character.id,
-        unitId: unit.id,
-        createdAt: now,
-      };
-      await this.memberships.add(membership);
-      await this.units.save(unit);
-      return audited(
-        { membership, unit },
-        {
-          organisationId: department.organisationId,
-          action: 'membership.created',
-          subject: { type: 'membership', id: membership.id },
-          details: { departmentId: department.id, characterId: character.id, unitId: unit.id, callsign: input.callsign },
-        },
-      );
-    }, { membership: 'already_member', unit_callsign: 'callsign_taken' });
+          unitId: unit.id,
+          createdAt: now,
+        };
+        await this.memberships.add(membership);
+        await this.units.save(unit);
+        return audited(
+          { membership, unit },
+          {
+            organisationId: department.organisationId,
+            action: 'membership.created',
+            subject: { type: 'membership', id: membership.id },
+            details: { departmentId: department.id, characterId: character.id, unitId: unit.id, callsign: input.callsign },
+          },
+        );
+      },
+      { membership: 'already_member', unit_callsign: 'callsign_taken' },
+    );
   }
 }

@@ -25,21 +25,25 @@ export class CreateDepartment {
   async execute(input: CreateDepartmentInput): Promise<Outcome<Department, AccessRefusal | 'invalid_slug' | 'slug_taken'>> {
     const access = authorise(input.operator, 'organisation.settings.manage', input.organisationId);
     if (!access.ok) return access;
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      if ((await this.organisations.get(input.organisationId)) === null) return refuse('not_found');
-      if ((await this.departments.findBySlug(input.organisationId, input.slug)) !== null) return refuse('slug_taken');
-      const created = Department.create(
-        { id: this.ids.next<DepartmentId>(), organisationId: input.organisationId, slug: input.slug, name: input.name },
-        now,
-      );
-      if (!created.ok) return created;
-      await this.departments.save(created.value);
-      return audited(created.value, {
-        organisationId: input.organisationId,
-        action: 'department.created',
-        subject: { type: 'department', id: created.value.id },
-        details: { slug: input.slug, name: input.name },
-      });
-    }, { department_slug: 'slug_taken' });
+    return this.writes.run(
+      operatorActor(input.operator),
+      async (now) => {
+        if ((await this.organisations.get(input.organisationId)) === null) return refuse('not_found');
+        if ((await this.departments.findBySlug(input.organisationId, input.slug)) !== null) return refuse('slug_taken');
+        const created = Department.create(
+          { id: this.ids.next<DepartmentId>(), organisationId: input.organisationId, slug: input.slug, name: input.name },
+          now,
+        );
+        if (!created.ok) return created;
+        await this.departments.save(created.value);
+        return audited(created.value, {
+          organisationId: input.organisationId,
+          action: 'department.created',
+          subject: { type: 'department', id: created.value.id },
+          details: { slug: input.slug, name: input.name },
+        });
+      },
+      { department_slug: 'slug_taken' },
+    );
   }
 }

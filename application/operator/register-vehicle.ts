@@ -33,31 +33,35 @@ export class RegisterVehicle {
     if (!access.ok) return access;
     const plate = Plate.parse(input.plate);
     if (!plate.ok) return plate;
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      if ((await this.organisations.get(input.organisationId)) === null) return refuse('not_found');
-      if (input.ownerCivilianId) {
-        const owner = await this.civilians.get(input.ownerCivilianId);
-        if (owner?.snapshot().organisationId !== input.organisationId) return refuse('unknown_civilian');
-      }
-      if ((await this.vehicles.findByPlate(input.organisationId, plate.value.key)) !== null) return refuse('plate_taken');
-      const vehicle = Vehicle.register(
-        {
-          id: this.ids.next<VehicleId>(),
+    return this.writes.run(
+      operatorActor(input.operator),
+      async (now) => {
+        if ((await this.organisations.get(input.organisationId)) === null) return refuse('not_found');
+        if (input.ownerCivilianId) {
+          const owner = await this.civilians.get(input.ownerCivilianId);
+          if (owner?.snapshot().organisationId !== input.organisationId) return refuse('unknown_civilian');
+        }
+        if ((await this.vehicles.findByPlate(input.organisationId, plate.value.key)) !== null) return refuse('plate_taken');
+        const vehicle = Vehicle.register(
+          {
+            id: this.ids.next<VehicleId>(),
+            organisationId: input.organisationId,
+            plate: plate.value,
+            details: { make: input.make, model: input.model, color: input.color },
+            registrationStatus: input.registrationStatus,
+            ownerCivilianId: input.ownerCivilianId ?? null,
+          },
+          now,
+        );
+        await this.vehicles.save(vehicle);
+        return audited(vehicle, {
           organisationId: input.organisationId,
-          plate: plate.value,
-          details: { make: input.make, model: input.model, color: input.color },
-          registrationStatus: input.registrationStatus,
-          ownerCivilianId: input.ownerCivilianId ?? null,
-        },
-        now,
-      );
-      await this.vehicles.save(vehicle);
-      return audited(vehicle, {
-        organisationId: input.organisationId,
-        action: 'vehicle.registered',
-        subject: { type: 'vehicle', id: vehicle.id },
-        details: { plate: vehicle.snapshot().plate },
-      });
-    }, { vehicle_plate: 'plate_taken' });
+          action: 'vehicle.registered',
+          subject: { type: 'vehicle', id: vehicle.id },
+          details: { plate: vehicle.snapshot().plate },
+        });
+      },
+      { vehicle_plate: 'plate_taken' },
+    );
   }
 }

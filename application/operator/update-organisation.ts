@@ -21,7 +21,9 @@ export class UpdateOrganisation {
     private readonly writes: AuditedWrites,
   ) {}
 
-  async execute(input: UpdateOrganisationInput): Promise<Outcome<Organisation, AccessRefusal | 'unknown_department' | 'nothing_to_change'>> {
+  async execute(
+    input: UpdateOrganisationInput,
+  ): Promise<Outcome<Organisation, AccessRefusal | 'unknown_department' | 'nothing_to_change'>> {
     const access = authorise(input.operator, 'organisation.settings.manage', input.organisationId);
     if (!access.ok) return access;
     const changes = Object.values(input.settings).some((v) => v !== undefined) || input.name !== undefined;

@@ -23,24 +23,28 @@ export class UpdateUnit {
 
   async execute(input: UpdateUnitInput): Promise<Outcome<Unit, AccessRefusal | 'callsign_taken' | 'nothing_to_change'>> {
     if (input.isActive === undefined && input.callsign === undefined) return refuse('nothing_to_change');
-    return this.writes.run(operatorActor(input.operator), async () => {
-      const unit = await this.units.getForUpdate(input.unitId);
-      if (unit === null) return refuse('not_found');
-      const access = authorise(input.operator, 'roster.manage', unit.organisationId);
-      if (!access.ok) return access;
-      const { callsign, isActive } = input;
-      if (callsign !== undefined && callsign !== null && callsign !== unit.callsign) {
-        if ((await this.units.findByCallsign(unit.departmentId, callsign)) !== null) return refuse('callsign_taken');
-      }
-      if (callsign !== undefined) unit.assignCallsign(callsign);
-      if (isActive !== undefined) unit.setActive(isActive);
-      await this.units.save(unit);
-      return audited(unit, {
-        organisationId: unit.organisationId,
-        action: 'unit.updated',
-        subject: { type: 'unit', id: unit.id },
-        details: { isActive, callsign },
-      });
-    }, { unit_callsign: 'callsign_taken' });
+    return this.writes.run(
+      operatorActor(input.operator),
+      async () => {
+        const unit = await this.units.getForUpdate(input.unitId);
+        if (unit === null) return refuse('not_found');
+        const access = authorise(input.operator, 'roster.manage', unit.organisationId);
+        if (!access.ok) return access;
+        const { callsign, isActive } = input;
+        if (callsign !== undefined && callsign !== null && callsign !== unit.callsign) {
+          if ((await this.units.findByCallsign(unit.departmentId, callsign)) !== null) return refuse('callsign_taken');
+        }
+        if (callsign !== undefined) unit.assignCallsign(callsign);
+        if (isActive !== undefined) unit.setActive(isActive);
+        await this.units.save(unit);
+        return audited(unit, {
+          organisationId: unit.organisationId,
+          action: 'unit.updated',
+          subject: { type: 'unit', id: unit.id },
+          details: { isActive, callsign },
+        });
+      },
+      { unit_callsign: 'callsign_taken' },
+    );
   }
 }

@@ -3,12 +3,7 @@ import type { CredentialRepository, OperatorKeyRepository } from './credential-r
 import type { InstanceKeyStore } from './instance-key-store.ts';
 import type { DepartmentRepository, OrganisationRepository } from './organisation-repositories.ts';
 import type { CivilianRepository, ReleaseRepository, VehicleRepository, WarrantRepository } from './records-repositories.ts';
-import type {
-  CharacterRepository,
-  IdentifierLinkRepository,
-  LinkCodeRepository,
-  MembershipRepository,
-} from './roster-repositories.ts';
+import type { CharacterRepository, IdentifierLinkRepository, LinkCodeRepository, MembershipRepository } from './roster-repositories.ts';
 import type { UnitRepository } from './unit-repository.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 

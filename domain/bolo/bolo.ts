@@ -1,22 +1,12 @@
 import type { Plate } from '../records/plate.ts';
-import type {
-  BoloHitId,
-  BoloId,
-  CharacterId,
-  CivilianId,
-  CredentialId,
-  DepartmentId,
-  OrganisationId,
-  VehicleId,
-} from '../shared/ids.ts';
+import type { BoloHitId, BoloId, CharacterId, CivilianId, CredentialId, DepartmentId, OrganisationId, VehicleId } from '../shared/ids.ts';
 import { type Outcome, accept, refuse } from '../shared/outcome.ts';
 import type { BoloHit, Sighting } from './bolo-hit.ts';
 import { type BoloScope, type BoloSeverity, type BoloStatus, isActiveBoloStatus } from './bolo-terms.ts';
 
 /** Who issued a BOLO: an on-duty player's character, or an API credential. */
 export type BoloIssuer =
-  | { readonly kind: 'character'; readonly characterId: CharacterId }
-  | { readonly kind: 'credential'; readonly credentialId: CredentialId };
+  { readonly kind: 'character'; readonly characterId: CharacterId } | { readonly kind: 'credential'; readonly credentialId: CredentialId };
 
 export interface BoloState {
   readonly id: BoloId;
@@ -45,10 +35,7 @@ export type HitRefusal = 'bolo_has_no_vehicle' | 'bolo_not_active' | 'plate_mism
 export class Bolo {
   private constructor(private state: BoloState) {}
 
-  static issue(
-    input: Omit<BoloState, 'status' | 'createdAt' | 'updatedAt'>,
-    now: Date,
-  ): Outcome<Bolo, 'no_subject'> {
+  static issue(input: Omit<BoloState, 'status' | 'createdAt' | 'updatedAt'>, now: Date): Outcome<Bolo, 'no_subject'> {
     if (input.subjectCivilianId === null && input.subjectVehicleId === null) return refuse('no_subject');
     return accept(new Bolo({ ...input, status: 'ISSUED', createdAt: now, updatedAt: now }));
   }

@@ -102,11 +102,7 @@ export class Call {
   }
 
   /** A unit may write only on calls of its own department. */
-  addNoteByUnit(
-    unit: Unit,
-    input: { eventId: TimelineEventId; text: string },
-    now: Date,
-  ): Outcome<TimelineNote, 'wrong_department'> {
+  addNoteByUnit(unit: Unit, input: { eventId: TimelineEventId; text: string }, now: Date): Outcome<TimelineNote, 'wrong_department'> {
     if (unit.departmentId !== this.state.departmentId) return refuse('wrong_department');
     return accept(this.addNote({ ...input, author: { kind: 'unit', id: unit.id, label: unit.label } }, now));
   }

@@ -21,11 +21,7 @@ export interface CredentialState {
   readonly revokedAt: Date | null;
 }
 
-export type CredentialRefusal =
-  | 'department_required'
-  | 'department_not_allowed'
-  | 'unknown_scope'
-  | 'no_scopes';
+export type CredentialRefusal = 'department_required' | 'department_not_allowed' | 'unknown_scope' | 'no_scopes';
 
 export interface CredentialRequest {
   readonly id: CredentialId;

@@ -32,11 +32,25 @@ export class OperatorKey {
   private constructor(private state: OperatorKeyState) {}
 
   static bootstrap(id: OperatorKeyId, keyHash: string, now: Date): OperatorKey {
-    return new OperatorKey({ id, organisationId: null, label: 'bootstrap', permissions: OPERATOR_PERMISSIONS, keyHash, createdAt: now, revokedAt: null });
+    return new OperatorKey({
+      id,
+      organisationId: null,
+      label: 'bootstrap',
+      permissions: OPERATOR_PERMISSIONS,
+      keyHash,
+      createdAt: now,
+      revokedAt: null,
+    });
   }
 
   static forOrganisation(
-    input: { id: OperatorKeyId; organisationId: OrganisationId; label: string; permissions: readonly OperatorPermission[]; keyHash: string },
+    input: {
+      id: OperatorKeyId;
+      organisationId: OrganisationId;
+      label: string;
+      permissions: readonly OperatorPermission[];
+      keyHash: string;
+    },
     now: Date,
   ): OperatorKey {
     const permissions = OPERATOR_PERMISSIONS.filter((p) => input.permissions.includes(p));

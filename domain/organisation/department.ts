@@ -21,10 +21,7 @@ export interface DepartmentState {
 export class Department {
   private constructor(private state: DepartmentState) {}
 
-  static create(
-    input: Omit<DepartmentState, 'isActive' | 'createdAt'>,
-    now: Date,
-  ): Outcome<Department, 'invalid_slug'> {
+  static create(input: Omit<DepartmentState, 'isActive' | 'createdAt'>, now: Date): Outcome<Department, 'invalid_slug'> {
     if (!isDepartmentSlug(input.slug)) return refuse('invalid_slug');
     return accept(new Department({ ...input, isActive: true, createdAt: now }));
   }

@@ -11,8 +11,7 @@ export class DateOfBirth {
     if (!parts) return refuse('invalid_date_of_birth');
     const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
     const date = new Date(Date.UTC(year, month - 1, day));
-    const real =
-      date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
     return real && year >= 1800 ? accept(new DateOfBirth(raw)) : refuse('invalid_date_of_birth');
   }
 

@@ -16,11 +16,7 @@ export function linkCodeFromRandom(bytes: Uint8Array): string {
 
 /** The form a typed code is compared in: case-insensitive, dashes and spaces ignored, O=0, I=L=1. */
 export function normaliseLinkCode(typed: string): string {
-  return typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  return typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
 export interface LinkCodeState {

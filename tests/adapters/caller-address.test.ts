@@ -8,7 +8,8 @@ test('IPv4 callers are counted by address, also when mapped into IPv6', (t) => {
 
 test('IPv6 callers are counted by their /64, however the address is written', (t) => {
   const network = '2001:db8:85a3:42::/64';
-  for (const ip of ['2001:db8:85a3:42::1', '2001:0db8:85a3:0042:ffff:ffff:ffff:ffff', '2001:DB8:85A3:42:0:0:0:7']) t.is(callerAddress(ip), network, ip);
+  for (const ip of ['2001:db8:85a3:42::1', '2001:0db8:85a3:0042:ffff:ffff:ffff:ffff', '2001:DB8:85A3:42:0:0:0:7'])
+    t.is(callerAddress(ip), network, ip);
   t.not(callerAddress('2001:db8:85a3:43::1'), network);
 });
 

@@ -16,7 +16,10 @@ test('ten in a minute pass, the eleventh is refused with the wait until the olde
   t.teardown(() => limiter.close());
   const decisions = await spend(limiter, 10);
   t.true(decisions.every((d) => d.allowed));
-  t.deepEqual(decisions.map((d) => d.remaining), [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+  t.deepEqual(
+    decisions.map((d) => d.remaining),
+    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+  );
   clock.advance(20_000);
   t.like(await limiter.consume('token:1.2.3.4', 10, 60), { allowed: false, remaining: 0, resetSeconds: 41 });
   clock.advance(40_000);

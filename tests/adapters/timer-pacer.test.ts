@@ -60,6 +60,10 @@ test('the composed token exchange paces every answer with the 25 ms default floo
   const core = await createCadCore({ storage: { kind: 'memory' }, pacer: { pace: (floorMs, work) => (floors.push(floorMs), work()) } });
   t.teardown(() => core.close());
   await core.useCases.exchangeToken.execute({ clientId: 'nobody', clientSecret: 'x', kind: 'game' });
-  await core.useCases.exchangeToken.execute({ clientId: '0190a5b6-0000-7000-8000-000000000000', clientSecret: 'x', kind: 'generic_api_key' });
+  await core.useCases.exchangeToken.execute({
+    clientId: '0190a5b6-0000-7000-8000-000000000000',
+    clientSecret: 'x',
+    kind: 'generic_api_key',
+  });
   t.deepEqual(floors, [25, 25]);
 });

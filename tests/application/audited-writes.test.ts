@@ -44,7 +44,10 @@ for (const [name, open] of [['memory', async () => createMemoryPersistence()]] a
   test(`${name}: a failing audit append takes the write down with it`, async (t) => {
     const store = await open();
     t.teardown(() => store.close());
-    const failingLog = { append: async () => Promise.reject(new Error('audit store down')), list: store.auditLog.list.bind(store.auditLog) };
+    const failingLog = {
+      append: async () => Promise.reject(new Error('audit store down')),
+      list: store.auditLog.list.bind(store.auditLog),
+    };
     const writes = new AuditedWrites(store.uow, failingLog, ids, new ManualClock(NOW));
     const organisation = Organisation.create(ids.next<OrganisationId>(), 'unaudited', {}, NOW);
     await t.throwsAsync(

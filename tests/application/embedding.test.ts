@@ -26,7 +26,11 @@ test('a host embeds the core in memory: operator setup, credential, token exchan
     allScopes: true,
   });
   if (!made.ok) return t.fail(made.reason);
-  const exchanged = await useCases.exchangeToken.execute({ clientId: made.value.credential.id, clientSecret: made.value.clientSecret, kind: 'game' });
+  const exchanged = await useCases.exchangeToken.execute({
+    clientId: made.value.credential.id,
+    clientSecret: made.value.clientSecret,
+    kind: 'game',
+  });
   if (!exchanged.ok) return t.fail(exchanged.reason);
   const grant = core.accessTokens.verify(exchanged.value.accessToken, core.clock.now());
   t.like(grant, { credentialId: made.value.credential.id, organisationId: org.value.id, kind: 'game', departmentId: department.value.id });
@@ -36,4 +40,3 @@ test('a host embeds the core in memory: operator setup, credential, token exchan
   t.like(synced, { ok: true, value: { created: true } });
   t.true(await core.isReady());
 });
-

@@ -69,12 +69,36 @@ async function setup() {
 }
 
 const paths = [
-  ['success', (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: s.api.id, clientSecret: s.secret, kind: 'generic_api_key' as const }), true],
-  ['unknown id', (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: ids.next(), clientSecret: s.secret, kind: 'generic_api_key' as const }), false],
-  ['wrong secret', (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: s.api.id, clientSecret: `${s.secret}!`, kind: 'generic_api_key' as const }), false],
-  ['revoked', (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: s.revoked.id, clientSecret: s.secret, kind: 'generic_api_key' as const }), false],
-  ['wrong path for the kind', (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: s.game.id, clientSecret: s.secret, kind: 'generic_api_key' as const }), false],
-  ['a client id that is not a UUID', (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: 'not-a-uuid', clientSecret: s.secret, kind: 'generic_api_key' as const }), false],
+  [
+    'success',
+    (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: s.api.id, clientSecret: s.secret, kind: 'generic_api_key' as const }),
+    true,
+  ],
+  [
+    'unknown id',
+    (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: ids.next(), clientSecret: s.secret, kind: 'generic_api_key' as const }),
+    false,
+  ],
+  [
+    'wrong secret',
+    (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: s.api.id, clientSecret: `${s.secret}!`, kind: 'generic_api_key' as const }),
+    false,
+  ],
+  [
+    'revoked',
+    (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: s.revoked.id, clientSecret: s.secret, kind: 'generic_api_key' as const }),
+    false,
+  ],
+  [
+    'wrong path for the kind',
+    (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: s.game.id, clientSecret: s.secret, kind: 'generic_api_key' as const }),
+    false,
+  ],
+  [
+    'a client id that is not a UUID',
+    (s: Awaited<ReturnType<typeof setup>>) => ({ clientId: 'not-a-uuid', clientSecret: s.secret, kind: 'generic_api_key' as const }),
+    false,
+  ],
 ] as const;
 
 for (const [name, input, succeeds] of paths) {
@@ -87,4 +111,3 @@ for (const [name, input, succeeds] of paths) {
     t.deepEqual(s.calls, { 'pace 0 ms': 1, get: 1, matches: 1 });
   });
 }
-

@@ -46,7 +46,11 @@ test('the first sync registers the vehicle; later syncs find it and never overwr
   });
   if (!entries.ok) return t.fail();
   t.like(entries.value, [
-    { action: 'vehicle.synced', actor: { kind: 'credential', id: grant.credentialId, label: 'FiveM server' }, details: { plate: '46 EEK 572' } },
+    {
+      action: 'vehicle.synced',
+      actor: { kind: 'credential', id: grant.credentialId, label: 'FiveM server' },
+      details: { plate: '46 EEK 572' },
+    },
     { action: 'vehicle.registered', subject: { type: 'vehicle', id: first.value.vehicleId } },
   ]);
 });
@@ -54,9 +58,18 @@ test('the first sync registers the vehicle; later syncs find it and never overwr
 test('a sync fills in only the details that were never known', async (t) => {
   const { core, grant, operator, store } = await world();
   t.teardown(() => core.close());
-  const registered = await core.useCases.registerVehicle.execute({ operator, organisationId: grant.organisationId, plate: 'BARE1', make: 'Albany' });
+  const registered = await core.useCases.registerVehicle.execute({
+    operator,
+    organisationId: grant.organisationId,
+    plate: 'BARE1',
+    make: 'Albany',
+  });
   if (!registered.ok) return t.fail();
-  await core.useCases.syncVehicle.execute({ grant, identifiers: player, vehicle: { plate: 'BARE1', make: 'Declasse', model: 'Vigero', color: '' } });
+  await core.useCases.syncVehicle.execute({
+    grant,
+    identifiers: player,
+    vehicle: { plate: 'BARE1', make: 'Declasse', model: 'Vigero', color: '' },
+  });
   await core.useCases.syncVehicle.execute({ grant, identifiers: player, vehicle: { plate: 'BARE1', make: 'Pegassi', color: 'green' } });
   const stored = await store.vehicles.findByPlate(grant.organisationId, Plate.keyOf('BARE1'));
   t.like(stored?.snapshot(), { id: registered.value.id, make: 'Albany', model: 'Vigero', color: 'green' });
@@ -65,5 +78,8 @@ test('a sync fills in only the details that were never known', async (t) => {
 test('an invalid plate is refused before anything is written', async (t) => {
   const { core, grant } = await world();
   t.teardown(() => core.close());
-  t.deepEqual(await core.useCases.syncVehicle.execute({ grant, identifiers: player, vehicle: { plate: '!!' } }), { ok: false, reason: 'invalid_plate' });
+  t.deepEqual(await core.useCases.syncVehicle.execute({ grant, identifiers: player, vehicle: { plate: '!!' } }), {
+    ok: false,
+    reason: 'invalid_plate',
+  });
 });

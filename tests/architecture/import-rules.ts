@@ -7,7 +7,8 @@ export interface Violation {
   readonly rule: string;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"`]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const DECORATOR = /^\s*@[A-Za-z_$][\w$]*\s*(\(|$)/m;
 
 export function importsOf(source: string): string[] {
@@ -35,7 +36,8 @@ export function check(file: string, source: string): Violation[] {
   }
   for (const specifier of importsOf(source)) {
     if (!specifier.startsWith('.')) {
-      if (layer === 'domain' || layer === 'application') violations.push({ file, specifier, rule: `${layer}/ imports no package or Node module` });
+      if (layer === 'domain' || layer === 'application')
+        violations.push({ file, specifier, rule: `${layer}/ imports no package or Node module` });
       continue;
     }
     const target = relative('.', resolve(dirname(file), specifier));
@@ -44,9 +46,15 @@ export function check(file: string, source: string): Violation[] {
     if (layer === 'application' && !['domain', 'application'].includes(targetLayer)) {
       violations.push({ file, specifier, rule: 'application/ imports only domain/ and application/' });
     }
-    if (layer.startsWith('adapters/') && targetLayer === 'composition') violations.push({ file, specifier, rule: 'adapters never import the composition root' });
-    if (layer.startsWith('adapters/') && targetLayer.startsWith('adapters/') && targetLayer !== layer && !target.endsWith(`${sep}index.ts`)) {
-      violations.push({ file, specifier, rule: "an adapter reaches another only through its index.ts, never its internals" });
+    if (layer.startsWith('adapters/') && targetLayer === 'composition')
+      violations.push({ file, specifier, rule: 'adapters never import the composition root' });
+    if (
+      layer.startsWith('adapters/') &&
+      targetLayer.startsWith('adapters/') &&
+      targetLayer !== layer &&
+      !target.endsWith(`${sep}index.ts`)
+    ) {
+      violations.push({ file, specifier, rule: 'an adapter reaches another only through its index.ts, never its internals' });
     }
   }
   return violations;

@@ -50,7 +50,7 @@ const cases: Record<string, { clientId: string; clientSecret: string; kind: Cred
   'success (baseline)': { ...api, kind: 'generic_api_key' },
   'unknown id': { clientId: '0190a5b6-0000-7000-8000-000000000000', clientSecret: api.clientSecret, kind: 'generic_api_key' },
   'wrong secret': { clientId: api.clientId, clientSecret: `${api.clientSecret.slice(0, -1)}x`, kind: 'generic_api_key' },
-  'revoked': { ...revoked, kind: 'generic_api_key' },
+  revoked: { ...revoked, kind: 'generic_api_key' },
   'wrong path': { ...game, kind: 'generic_api_key' },
 };
 const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
@@ -77,7 +77,12 @@ const rows = Object.entries(samples).map(([name, list]) => {
 });
 const failures = rows.slice(1);
 const spread = Math.max(...failures.map((r) => r.p50)) - Math.min(...failures.map((r) => r.p50));
-console.log(`token exchange timing, ${rounds} rounds each, storage ${storage.kind}, floor ${floor ?? 'default'} ms, node ${process.version}`);
+console.log(
+  `token exchange timing, ${rounds} rounds each, storage ${storage.kind}, floor ${floor ?? 'default'} ms, node ${process.version}`,
+);
 console.log('case                  p50 µs    p90 µs    p99 µs');
-for (const r of rows) console.log(`${r.name.padEnd(20)} ${r.p50.toFixed(1).padStart(7)} ${r.p90.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(9)}`);
-console.log(`spread of the failure medians: ${spread.toFixed(1)} µs (${((spread / rows[0]!.p50) * 100).toFixed(1)} % of the baseline median)`);
+for (const r of rows)
+  console.log(`${r.name.padEnd(20)} ${r.p50.toFixed(1).padStart(7)} ${r.p90.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(9)}`);
+console.log(
+  `spread of the failure medians: ${spread.toFixed(1)} µs (${((spread / rows[0]!.p50) * 100).toFixed(1)} % of the baseline median)`,
+);

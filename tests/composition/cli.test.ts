@@ -20,11 +20,33 @@ test('an operator sets up an organisation and its credentials from the command l
   const key = (await core.useCases.ensureBootstrapKey.execute())!;
   const { out: org } = await cli(core, ['organisation', 'create', 'Sandy Shores RP'], key);
   const { out: dept } = await cli(core, ['department', 'create', org.organisationId, 'bcso', 'Sheriff'], key);
-  const game = await cli(core, ['credential', 'create', org.organisationId, '--kind', 'game', '--label', 'server', '--department', dept.departmentId, '--all-scopes'], key);
+  const game = await cli(
+    core,
+    ['credential', 'create', org.organisationId, '--kind', 'game', '--label', 'server', '--department', dept.departmentId, '--all-scopes'],
+    key,
+  );
   t.is(game.code, 0);
-  t.like(game.out, { kind: 'game', departmentId: dept.departmentId, scopes: ['game.citation.issue', 'game.arrest.log', 'game.bolo.trigger'] });
+  t.like(game.out, {
+    kind: 'game',
+    departmentId: dept.departmentId,
+    scopes: ['game.citation.issue', 'game.arrest.log', 'game.bolo.trigger'],
+  });
   t.regex(game.out.clientSecret, /^cad_cs_/);
-  const api = await cli(core, ['credential', 'create', org.organisationId, '--kind', 'generic_api_key', '--label', 'cams', '--scopes', 'records.bolo.manage, records.bolo.view'], key);
+  const api = await cli(
+    core,
+    [
+      'credential',
+      'create',
+      org.organisationId,
+      '--kind',
+      'generic_api_key',
+      '--label',
+      'cams',
+      '--scopes',
+      'records.bolo.manage, records.bolo.view',
+    ],
+    key,
+  );
   t.deepEqual(api.out.scopes, ['records.bolo.view', 'records.bolo.manage']);
   const rotated = await cli(core, ['credential', 'rotate', api.out.clientId], key);
   t.regex(rotated.out.clientSecret, /^cad_cs_/);
@@ -44,7 +66,16 @@ test('refusals exit 1, usage errors exit 2, and nothing runs without an operator
   t.is((await cli(core, ['frobnicate'], key)).code, 2);
   t.is((await cli(core, ['organisation', 'create', 'x', '--bogus'], key)).code, 2);
   t.regex((await cli(core, ['credential', 'rotate', 'not-an-id'], key)).err, /not an id: not-an-id/);
-  t.is((await cli(core, ['credential', 'create', '0190a5b6-0000-7000-8000-000000000000', '--kind', 'game', '--label', 'x', '--department', 'nope'], key)).code, 2);
+  t.is(
+    (
+      await cli(
+        core,
+        ['credential', 'create', '0190a5b6-0000-7000-8000-000000000000', '--kind', 'game', '--label', 'x', '--department', 'nope'],
+        key,
+      )
+    ).code,
+    2,
+  );
   t.deepEqual((await cli(core, ['organisation', 'create', 'x'])).code, 2);
   t.is((await cli(core, ['organisation', 'create', 'x'], 'cad_op_wrong')).code, 2);
 });

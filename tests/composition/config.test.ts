@@ -15,7 +15,10 @@ test('with nothing set: port 8080, the embedded database in ./data, contract def
 });
 
 test('DATABASE_URL selects PostgreSQL; CAD_STORAGE=memory keeps nothing', (t) => {
-  t.deepEqual(loadConfig({ DATABASE_URL: 'postgresql://cad@db:5432/cad' }).storage, { kind: 'postgres', url: 'postgresql://cad@db:5432/cad' });
+  t.deepEqual(loadConfig({ DATABASE_URL: 'postgresql://cad@db:5432/cad' }).storage, {
+    kind: 'postgres',
+    url: 'postgresql://cad@db:5432/cad',
+  });
   t.deepEqual(loadConfig({ CAD_STORAGE: 'memory', DATABASE_URL: 'postgres://x' }).storage, { kind: 'memory' });
   t.deepEqual(loadConfig({ CAD_DATA_DIR: '/var/lib/cad' }).storage, { kind: 'embedded', dataDir: '/var/lib/cad' });
 });
@@ -30,7 +33,15 @@ test('values are read and converted', (t) => {
     LOG_LEVEL: 'warn',
     CAD_BOOTSTRAP_KEY: 'k'.repeat(40),
   });
-  t.like(config, { port: 9000, host: '127.0.0.1', trustProxy: 2, rateLimitScale: 2.5, accessTokenTtlSeconds: 600, logLevel: 'warn', bootstrapKey: 'k'.repeat(40) });
+  t.like(config, {
+    port: 9000,
+    host: '127.0.0.1',
+    trustProxy: 2,
+    rateLimitScale: 2.5,
+    accessTokenTtlSeconds: 600,
+    logLevel: 'warn',
+    bootstrapKey: 'k'.repeat(40),
+  });
   t.is(loadConfig({ CAD_TRUST_PROXY: 'true' }).trustProxy, true);
   t.is(loadConfig({ CAD_TRUST_PROXY: '0' }).trustProxy, false);
 });
@@ -51,8 +62,20 @@ test('every bad value is named in one error, and secrets are not echoed', (t) =>
     { instanceOf: ConfigError },
   );
   const problems = (error as ConfigError).problems;
-  for (const name of ['PORT', 'DATABASE_URL', 'CAD_BOOTSTRAP_KEY', 'CAD_TRUST_PROXY', 'CAD_RATE_LIMIT_SCALE', 'CAD_ACCESS_TOKEN_TTL_S', 'LOG_LEVEL', 'CAD_STORAGE']) {
-    t.true(problems.some((p) => p.startsWith(`${name} `)), `${name} in ${problems.join(' | ')}`);
+  for (const name of [
+    'PORT',
+    'DATABASE_URL',
+    'CAD_BOOTSTRAP_KEY',
+    'CAD_TRUST_PROXY',
+    'CAD_RATE_LIMIT_SCALE',
+    'CAD_ACCESS_TOKEN_TTL_S',
+    'LOG_LEVEL',
+    'CAD_STORAGE',
+  ]) {
+    t.true(
+      problems.some((p) => p.startsWith(`${name} `)),
+      `${name} in ${problems.join(' | ')}`,
+    );
   }
   t.false(error!.message.includes('hunter2') || error!.message.includes('short"'));
   t.true(problems.some((p) => p === 'PORT must be integer (got "eighty")'));

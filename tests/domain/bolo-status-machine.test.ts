@@ -13,7 +13,10 @@ const plate = (raw: string) => {
   return parsed.value;
 };
 const sighting = (seen: string) => ({ plate: seen, cameraId: 'cam-7', cameraLabel: 'Route 68', position: MapPoint.of(1, 2), seenAt: T0 });
-const hitIds = { id: '00000000-0000-7000-8000-00000000aa01' as BoloHitId, reportedBy: '00000000-0000-7000-8000-00000000cc01' as CredentialId };
+const hitIds = {
+  id: '00000000-0000-7000-8000-00000000aa01' as BoloHitId,
+  reportedBy: '00000000-0000-7000-8000-00000000cc01' as CredentialId,
+};
 
 for (const from of BOLO_STATUSES.filter((s) => s !== 'RESOLVED')) {
   test(`resolve by the issuing department: ${from} -> RESOLVED`, (t) => {

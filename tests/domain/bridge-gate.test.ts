@@ -16,11 +16,26 @@ const facts = (over: Partial<GateFacts>): GateFacts => ({
 
 // Section 5.4: the four-step chain, failures collapsed to not_linked / not_on_duty.
 const chain = [
-  { step: '1. an API credential', facts: facts({ credential: { kind: 'generic_api_key', departmentId: null } }), full: 'not_linked', link: 'not_linked' },
+  {
+    step: '1. an API credential',
+    facts: facts({ credential: { kind: 'generic_api_key', departmentId: null } }),
+    full: 'not_linked',
+    link: 'not_linked',
+  },
   { step: '2. unlinked identifiers', facts: facts({ characterId: null, unit: null }), full: 'not_linked', link: 'not_linked' },
   { step: '3. no membership in the department', facts: facts({ unit: null }), full: 'not_on_duty', link: null },
-  { step: '4. an inactive unit', facts: facts({ unit: { id: unitId, isActive: false, status: 'AVAILABLE' } }), full: 'not_on_duty', link: null },
-  { step: '4. an off-duty unit', facts: facts({ unit: { id: unitId, isActive: true, status: 'OFF_DUTY' } }), full: 'not_on_duty', link: null },
+  {
+    step: '4. an inactive unit',
+    facts: facts({ unit: { id: unitId, isActive: false, status: 'AVAILABLE' } }),
+    full: 'not_on_duty',
+    link: null,
+  },
+  {
+    step: '4. an off-duty unit',
+    facts: facts({ unit: { id: unitId, isActive: true, status: 'OFF_DUTY' } }),
+    full: 'not_on_duty',
+    link: null,
+  },
 ] as const;
 
 for (const row of chain) {

@@ -134,7 +134,10 @@ test('a note is accepted on a CLOSED call, but only from a unit of its departmen
   const call = aCall().withStatus('CLOSED').build();
   const eventId = '00000000-0000-7000-8000-0000000000e1' as never;
   t.like(call.addNoteByUnit(aUnit().build(), { eventId, text: 'suspect gone' }, T0), { ok: true, value: { text: 'suspect gone' } });
-  t.deepEqual(call.addNoteByUnit(aUnit().inDepartment(FIRE).build(), { eventId, text: 'x' }, T0), { ok: false, reason: 'wrong_department' });
+  t.deepEqual(call.addNoteByUnit(aUnit().inDepartment(FIRE).build(), { eventId, text: 'x' }, T0), {
+    ok: false,
+    reason: 'wrong_department',
+  });
   t.is(call.snapshot().notes.length, 1);
 });
 

@@ -30,7 +30,8 @@ async function waitFor(output: () => string, pattern: RegExp, child: ChildProces
   throw new Error(`timed out waiting for ${pattern}: ${output()}`);
 }
 
-const exited = (child: ChildProcessWithoutNullStreams) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+const exited = (child: ChildProcessWithoutNullStreams) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 test('the server starts on the embedded database, prints the bootstrap key once, serves, and stops on SIGTERM', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cad-server-'));

@@ -14,7 +14,10 @@ interface Context {
 }
 const test = anyTest as TestFn<Context>;
 const VEHICLE = '/api/v1/integrations/game/vehicle';
-const vehicleSync = { identifiers: { license: 'license:abc123' }, vehicle: { plate: '12ABC345', make: 'Bravado', model: 'Buffalo', color: 'black' } };
+const vehicleSync = {
+  identifiers: { license: 'license:abc123' },
+  vehicle: { plate: '12ABC345', make: 'Bravado', model: 'Buffalo', color: 'black' },
+};
 
 test.before(async (t) => {
   const clock = new ManualClock(new Date());
@@ -31,7 +34,9 @@ test('an API token reads its organisation units; a game token syncs a vehicle', 
   const { http } = t.context.app;
   const units = await http.get('/api/v1/units', { token: await tokenFor(http, t.context.api) });
   t.is(units.status, 200);
-  t.like(units.body, [{ unitLabel: '1-ADAM-1', departmentId: t.context.departmentId, status: 'OFF_DUTY', isActive: true, assignment: null }]);
+  t.like(units.body, [
+    { unitLabel: '1-ADAM-1', departmentId: t.context.departmentId, status: 'OFF_DUTY', isActive: true, assignment: null },
+  ]);
   const synced = await http.post(VEHICLE, vehicleSync, { token: await tokenFor(http, t.context.game) });
   t.is(synced.status, 200);
   t.like(synced.body, { synced: true, created: true });

@@ -14,14 +14,27 @@ test.after.always((t) => t.context.app.close());
 test('a new organisation has the documented default settings', async (t) => {
   const reply = await t.context.operator.post('/organisations', { name: 'Vinewood RP' });
   t.is(reply.status, 201);
-  t.like(reply.body, { name: 'Vinewood RP', mapType: 'game_tiles', arrivalRadius: 50, concurrentAccountsMax: null, autoProvision: true, emergencyDepartmentId: null });
+  t.like(reply.body, {
+    name: 'Vinewood RP',
+    mapType: 'game_tiles',
+    arrivalRadius: 50,
+    concurrentAccountsMax: null,
+    autoProvision: true,
+    emergencyDepartmentId: null,
+  });
   t.regex(reply.body.organisationId, /^[0-9a-f-]{36}$/);
 });
 
 test('settings change one at a time; the 911 department must be the organisation own', async (t) => {
   const org = await t.context.operator.organisation({ mapType: 'static_image' });
   const departmentId = await org.department('dispatch');
-  const changed = expect(await t.context.operator.patch(`/organisations/${org.organisationId}`, { emergencyDepartmentId: departmentId, concurrentAccountsMax: 64 }), 200);
+  const changed = expect(
+    await t.context.operator.patch(`/organisations/${org.organisationId}`, {
+      emergencyDepartmentId: departmentId,
+      concurrentAccountsMax: 64,
+    }),
+    200,
+  );
   t.like(changed, { mapType: 'static_image', emergencyDepartmentId: departmentId, concurrentAccountsMax: 64, arrivalRadius: 50 });
   const cleared = expect(await t.context.operator.patch(`/organisations/${org.organisationId}`, { emergencyDepartmentId: null }), 200);
   t.is(cleared.emergencyDepartmentId, null);
@@ -38,7 +51,10 @@ test('departments: a slug is unique in its organisation, and must be a slug', as
   t.deepEqual([bad.status, bad.body.details[0].field], [400, 'slug']);
   const other = await t.context.operator.organisation();
   t.truthy(await other.department('sheriff'));
-  t.like(expect(await t.context.operator.patch(`/departments/${departmentId}`, { isActive: false }), 200), { isActive: false, slug: 'sheriff' });
+  t.like(expect(await t.context.operator.patch(`/departments/${departmentId}`, { isActive: false }), 200), {
+    isActive: false,
+    slug: 'sheriff',
+  });
 });
 
 test('characters: a date of birth must exist; the display name joins the names', async (t) => {
@@ -123,9 +139,15 @@ test('credentials are listed without their secrets; rotation shows the new secre
 test('records: vehicles are unique by plate whatever the spacing; releases by version', async (t) => {
   const org = await t.context.operator.organisation();
   const base = `/organisations/${org.organisationId}`;
-  const owner = expect(await t.context.operator.post(`${base}/civilians`, { firstName: 'Ron', lastName: 'Jakowski', dateOfBirth: '1970-01-01' }), 201);
+  const owner = expect(
+    await t.context.operator.post(`${base}/civilians`, { firstName: 'Ron', lastName: 'Jakowski', dateOfBirth: '1970-01-01' }),
+    201,
+  );
   t.is(owner.licenseStatus, 'VALID');
-  const vehicle = expect(await t.context.operator.post(`${base}/vehicles`, { plate: '46 eek 572', make: 'Vapid', ownerCivilianId: owner.civilianId }), 201);
+  const vehicle = expect(
+    await t.context.operator.post(`${base}/vehicles`, { plate: '46 eek 572', make: 'Vapid', ownerCivilianId: owner.civilianId }),
+    201,
+  );
   t.like(vehicle, { plate: '46 EEK 572', make: 'Vapid', model: null, ownerCivilianId: owner.civilianId, registrationStatus: 'VALID' });
   t.is((await t.context.operator.post(`${base}/vehicles`, { plate: '46EEK572' })).status, 409);
   const warrant = expect(await t.context.operator.post(`${base}/warrants`, { civilianId: owner.civilianId, status: 'ACTIVE' }), 201);
@@ -141,7 +163,11 @@ test('every write leaves one audit entry naming the operator key, newest first, 
   const departmentId = await org.department();
   const { key } = await org.operatorKey(['integrations.credential.manage', 'audit.view'], 'integrations lead');
   const created = expect(
-    await t.context.app.http.post(`/api/v1/admin/organisations/${org.organisationId}/credentials`, { kind: 'game', label: 'FiveM', departmentId }, { token: key }),
+    await t.context.app.http.post(
+      `/api/v1/admin/organisations/${org.organisationId}/credentials`,
+      { kind: 'game', label: 'FiveM', departmentId },
+      { token: key },
+    ),
     201,
   );
   const entries = expect(await t.context.app.http.get(`/api/v1/admin/organisations/${org.organisationId}/audit`, { token: key }), 200);
@@ -152,8 +178,14 @@ test('every write leaves one audit entry naming the operator key, newest first, 
   t.like(entries[0], { actor: { kind: 'operator', label: 'integrations lead' }, subject: { type: 'credential', id: created.clientId } });
   t.like(entries[3], { actor: { kind: 'operator', label: 'bootstrap' } });
   t.false(JSON.stringify(entries).includes(created.clientSecret) || JSON.stringify(entries).includes(key));
-  const page = expect(await t.context.app.http.get(`/api/v1/admin/organisations/${org.organisationId}/audit?limit=2&before=${entries[1].id}`, { token: key }), 200);
-  t.deepEqual(page.map((e: { action: string }) => e.action), ['department.created', 'organisation.created']);
+  const page = expect(
+    await t.context.app.http.get(`/api/v1/admin/organisations/${org.organisationId}/audit?limit=2&before=${entries[1].id}`, { token: key }),
+    200,
+  );
+  t.deepEqual(
+    page.map((e: { action: string }) => e.action),
+    ['department.created', 'organisation.created'],
+  );
 });
 
 test('operator keys are listed without their secret; a revoked key stops working at once', async (t) => {
@@ -199,6 +231,8 @@ test('the OpenAPI document describes every route of the table with its guard', a
   const doc = expect(await t.context.app.http.get('/api/v1/openapi.json'), 200);
   t.is(doc.openapi, '3.1.0');
   t.like(doc.paths['/api/v1/units'].get, { 'x-required-scope': 'cad.unit.view', 'x-credential-kind': 'generic_api_key' });
-  t.like(doc.paths['/api/v1/admin/organisations/{organisationId}/credentials'].post, { 'x-operator-permission': 'integrations.credential.manage' });
+  t.like(doc.paths['/api/v1/admin/organisations/{organisationId}/credentials'].post, {
+    'x-operator-permission': 'integrations.credential.manage',
+  });
   t.truthy(doc.paths['/api/v1/integrations/game/token'].post.responses['429']);
 });

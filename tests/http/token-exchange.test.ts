@@ -92,7 +92,10 @@ test('a body that is not JSON is 400; one sent as another media type is 415; one
   const broken = await http.post(GAME, undefined, { raw: '{"clientId": ' });
   t.is(broken.status, 400);
   t.is(broken.body.error, 'VALIDATION_FAILED');
-  const form = await http.post(GAME, undefined, { raw: 'clientId=a&clientSecret=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const form = await http.post(GAME, undefined, {
+    raw: 'clientId=a&clientSecret=b',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   t.deepEqual([form.status, form.body.error], [415, 'UNSUPPORTED_MEDIA_TYPE']);
   const huge = await http.post(GAME, { clientId: 'a', clientSecret: 'x'.repeat(600 * 1024) });
   t.deepEqual([huge.status, huge.body.error], [413, 'PAYLOAD_TOO_LARGE']);

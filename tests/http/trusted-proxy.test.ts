@@ -7,7 +7,13 @@ const GAME = '/api/v1/integrations/game/token';
 const attempt = { clientId: '0190a5b6-0000-7000-8000-000000000000', clientSecret: 'guess' };
 
 async function exchangesBeforeLimit(trustProxy: boolean | number, forwardedFor: (i: number) => string) {
-  const service = await startService({ storage: { kind: 'memory' }, port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), trustProxy });
+  const service = await startService({
+    storage: { kind: 'memory' },
+    port: 0,
+    host: '127.0.0.1',
+    logger: pino({ level: 'silent' }),
+    trustProxy,
+  });
   try {
     const http = httpClient(service.url);
     for (let i = 0; i < 30; i++) {

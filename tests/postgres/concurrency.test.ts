@@ -27,7 +27,11 @@ whenPostgres(test, 'concurrency on PostgreSQL', (url) => {
     const credential = await org.apiCredential(['cad.unit.view']);
     const token = await tokenFor(t.context.a.http, credential);
     t.is((await t.context.b.http.get('/api/v1/units', { token })).status, 200);
-    t.is((await t.context.a.http.post('/api/v1/integrations/token', { clientId: credential.clientId, clientSecret: credential.clientSecret })).status, 200);
+    t.is(
+      (await t.context.a.http.post('/api/v1/integrations/token', { clientId: credential.clientId, clientSecret: credential.clientSecret }))
+        .status,
+      200,
+    );
   });
 
   test('20 concurrent first syncs of one new plate, across two instances, make one vehicle', async (t) => {
@@ -83,7 +87,11 @@ whenPostgres(test, 'concurrency on PostgreSQL', (url) => {
     const credential = await org.apiCredential(['cad.unit.view']);
     const key = t.context.a.bootstrapKey;
     const calls = Array.from({ length: 11 }, (_, i) =>
-      (i % 2 ? t.context.a : t.context.b).http.post(`/api/v1/admin/credentials/${credential.clientId}/${i === 5 ? 'revoke' : 'rotate'}`, undefined, { token: key }),
+      (i % 2 ? t.context.a : t.context.b).http.post(
+        `/api/v1/admin/credentials/${credential.clientId}/${i === 5 ? 'revoke' : 'rotate'}`,
+        undefined,
+        { token: key },
+      ),
     );
     const replies = await Promise.all(calls);
     t.is(replies[5]!.status, 200);

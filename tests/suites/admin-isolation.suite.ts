@@ -41,7 +41,9 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
     test.serial(`${spec.operationId}: an id that exists nowhere is 404 even for the bootstrap key`, async (t) => {
       const { app, home } = t.context;
       const nowhere = Object.fromEntries(Object.keys(home.ids).map((name) => [name, '0190a5b6-0000-7000-8000-00000000dead']));
-      const reply = await app.http.send(spec.method, home.pathOf(spec, nowhere), await validBody(spec.operationId, home), { token: app.bootstrapKey });
+      const reply = await app.http.send(spec.method, home.pathOf(spec, nowhere), await validBody(spec.operationId, home), {
+        token: app.bootstrapKey,
+      });
       t.deepEqual([reply.status, reply.body.error], [404, 'NOT_FOUND']);
     });
   }
@@ -73,17 +75,45 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
   test.serial('references in a body to another organisation are refused as unknown, and write nothing', async (t) => {
     const { app, store, home, away, homeKey } = t.context;
     const attempts = [
-      [`/organisations/${home.ids['organisationId']}`, 'PATCH', { emergencyDepartmentId: away.ids['departmentId'] }, 'emergencyDepartmentId'],
-      [`/departments/${home.ids['departmentId']}/members`, 'POST', { characterId: away.ids['characterId'], callsign: 'Z-9' }, 'characterId'],
-      [`/organisations/${home.ids['organisationId']}/credentials`, 'POST', { kind: 'game', label: 'x', departmentId: away.ids['departmentId'] }, 'departmentId'],
-      [`/organisations/${home.ids['organisationId']}/vehicles`, 'POST', { plate: 'CROSS1', ownerCivilianId: away.ids['civilianId'] }, 'ownerCivilianId'],
-      [`/organisations/${home.ids['organisationId']}/warrants`, 'POST', { civilianId: away.ids['civilianId'], status: 'ACTIVE' }, 'civilianId'],
+      [
+        `/organisations/${home.ids['organisationId']}`,
+        'PATCH',
+        { emergencyDepartmentId: away.ids['departmentId'] },
+        'emergencyDepartmentId',
+      ],
+      [
+        `/departments/${home.ids['departmentId']}/members`,
+        'POST',
+        { characterId: away.ids['characterId'], callsign: 'Z-9' },
+        'characterId',
+      ],
+      [
+        `/organisations/${home.ids['organisationId']}/credentials`,
+        'POST',
+        { kind: 'game', label: 'x', departmentId: away.ids['departmentId'] },
+        'departmentId',
+      ],
+      [
+        `/organisations/${home.ids['organisationId']}/vehicles`,
+        'POST',
+        { plate: 'CROSS1', ownerCivilianId: away.ids['civilianId'] },
+        'ownerCivilianId',
+      ],
+      [
+        `/organisations/${home.ids['organisationId']}/warrants`,
+        'POST',
+        { civilianId: away.ids['civilianId'], status: 'ACTIVE' },
+        'civilianId',
+      ],
     ] as const;
     const before = await store.snapshot();
     for (const [path, method, body, field] of attempts) {
       const reply = await app.http.send(method, `/api/v1/admin${path}`, body, { token: homeKey });
       t.is(reply.status, 400, path);
-      t.deepEqual(reply.body.details.map((d: { field: string }) => d.field), [field]);
+      t.deepEqual(
+        reply.body.details.map((d: { field: string }) => d.field),
+        [field],
+      );
     }
     t.deepEqual(await store.snapshot(), before);
   });
@@ -92,9 +122,12 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
     const { app, homeKey } = t.context;
     const org = await app.http.post('/api/v1/admin/organisations', { name: 'rogue' }, { token: homeKey });
     t.deepEqual([org.status, org.body.error], [403, 'FORBIDDEN']);
-    const release = await app.http.post('/api/v1/admin/releases', { resourceSlug: 'x', version: '1.0.0', manifest: {} }, { token: homeKey });
+    const release = await app.http.post(
+      '/api/v1/admin/releases',
+      { resourceSlug: 'x', version: '1.0.0', manifest: {} },
+      { token: homeKey },
+    );
     t.deepEqual([release.status, release.body.error], [403, 'FORBIDDEN']);
     expect(await app.http.post('/api/v1/admin/organisations', { name: 'legit' }, { token: app.bootstrapKey }), 201);
   });
-
 }

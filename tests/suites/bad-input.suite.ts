@@ -38,7 +38,11 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
     test.serial(`${spec.operationId}: an empty body is a 400 naming each missing field, and writes nothing`, async (t) => {
       const { world } = t.context;
       const { details } = await refusedWithoutWrites(t, spec.method, world.pathOf(spec), {}, world.tokenOf(spec));
-      for (const field of required) t.true(details.some((d) => d.field === field), `${field} named`);
+      for (const field of required)
+        t.true(
+          details.some((d) => d.field === field),
+          `${field} named`,
+        );
     });
 
     test.serial(`${spec.operationId}: every field of the wrong type is named, and nothing is written`, async (t) => {
@@ -88,7 +92,10 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
           token: world.tokenOf(spec),
         });
         t.is(reply.status, 400);
-        t.deepEqual(reply.body.details.map((d: { in: string; field: string }) => [d.in, d.field]).sort(), names.map((n) => ['path', n]).sort());
+        t.deepEqual(
+          reply.body.details.map((d: { in: string; field: string }) => [d.in, d.field]).sort(),
+          names.map((n) => ['path', n]).sort(),
+        );
       });
     }
   }
@@ -115,7 +122,16 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
     const planted = '0190a5b6-0000-7000-8000-000000000001';
     const reply = await app.http.post(
       `/api/v1/admin/organisations/${world.ids['organisationId']}/civilians`,
-      { firstName: 'Lamar', lastName: 'Davis', dateOfBirth: '1988-03-03', civilianId: planted, id: planted, organisationId: 'x', claimedBy: 'y', __proto__: { admin: true } },
+      {
+        firstName: 'Lamar',
+        lastName: 'Davis',
+        dateOfBirth: '1988-03-03',
+        civilianId: planted,
+        id: planted,
+        organisationId: 'x',
+        claimedBy: 'y',
+        __proto__: { admin: true },
+      },
       { token: app.bootstrapKey },
     );
     t.is(reply.status, 201);
@@ -129,7 +145,13 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
 
   test.serial('a PATCH that changes nothing (only unknown fields) is a 400, and nothing is written', async (t) => {
     const { world } = t.context;
-    await refusedWithoutWrites(t, 'PATCH', `/api/v1/admin/organisations/${world.ids['organisationId']}`, { nonsense: 1 }, t.context.app.bootstrapKey);
+    await refusedWithoutWrites(
+      t,
+      'PATCH',
+      `/api/v1/admin/organisations/${world.ids['organisationId']}`,
+      { nonsense: 1 },
+      t.context.app.bootstrapKey,
+    );
     await refusedWithoutWrites(t, 'PATCH', `/api/v1/admin/units/${world.ids['unitId']}`, { nonsense: 1 }, t.context.app.bootstrapKey);
   });
 

@@ -4,14 +4,7 @@ import { Department } from '../../domain/organisation/department.ts';
 import { Organisation } from '../../domain/organisation/organisation.ts';
 import { Character } from '../../domain/roster/character.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
-import type {
-  CharacterId,
-  CharacterPublicId,
-  DepartmentId,
-  MembershipId,
-  OrganisationId,
-  UnitId,
-} from '../../domain/shared/ids.ts';
+import type { CharacterId, CharacterPublicId, DepartmentId, MembershipId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import { Unit } from '../../domain/unit/unit.ts';
 
 export const ids = new UuidV7IdGenerator();

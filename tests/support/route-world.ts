@@ -15,7 +15,11 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   ids['operatorKeyId'] = (await org.operatorKey(['audit.view'], 'world key')).operatorKeyId;
   const tokens = { game: await tokenFor(http, game), api: await tokenFor(http, api) };
   const secrets = { game, api };
-  const civilian = await operator.post(`/organisations/${org.organisationId}/civilians`, { firstName: 'Trevor', lastName: 'Philips', dateOfBirth: '1967-06-06' });
+  const civilian = await operator.post(`/organisations/${org.organisationId}/civilians`, {
+    firstName: 'Trevor',
+    lastName: 'Philips',
+    dateOfBirth: '1967-06-06',
+  });
   ids['civilianId'] = civilian.body.civilianId as string;
   return {
     operator,
@@ -28,7 +32,11 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
       spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => override[name] ?? ids[name] ?? `missing-${name}`),
     /** The bearer the route's guard wants. */
     tokenOf: (spec: RouteSpec) =>
-      spec.guard.kind === 'operator' ? bootstrapKey : spec.guard.kind === 'credential' ? tokens[spec.guard.credential === 'game' ? 'game' : 'api'] : undefined,
+      spec.guard.kind === 'operator'
+        ? bootstrapKey
+        : spec.guard.kind === 'credential'
+          ? tokens[spec.guard.credential === 'game' ? 'game' : 'api']
+          : undefined,
   };
 }
 

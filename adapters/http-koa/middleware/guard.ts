@@ -21,7 +21,10 @@ export function guard(rule: Guard, useCases: UseCases, tokens: BearerTokenRules)
     if (grant === null) throw new HttpError('UNAUTHORIZED');
     ctx.state.grant = grant;
     if (grant.kind !== rule.credential) {
-      throw new HttpError('FORBIDDEN', rule.credential === 'game' ? 'This route is for game credentials.' : 'This route is for API credentials.');
+      throw new HttpError(
+        'FORBIDDEN',
+        rule.credential === 'game' ? 'This route is for game credentials.' : 'This route is for API credentials.',
+      );
     }
     if (rule.scope !== undefined && !holdsScope(grant, rule.scope)) {
       throw new HttpError('FORBIDDEN', `This route needs the scope ${rule.scope}.`);

@@ -3,7 +3,15 @@ import type { Unit } from '../../../domain/unit/unit.ts';
 
 export function characterView(character: Character) {
   const { id, publicId, organisationId, firstName, lastName, dateOfBirth } = character.snapshot();
-  return { characterId: id, characterPublicId: publicId, organisationId, displayName: character.displayName, firstName, lastName, dateOfBirth };
+  return {
+    characterId: id,
+    characterPublicId: publicId,
+    organisationId,
+    displayName: character.displayName,
+    firstName,
+    lastName,
+    dateOfBirth,
+  };
 }
 
 /** The unit as a dispatcher sees it. */

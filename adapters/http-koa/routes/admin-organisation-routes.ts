@@ -62,12 +62,20 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     operationId: 'createOperatorKey',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/operator-keys',
-    summary: "Issues an operator key for the organisation; the key is shown once.",
+    summary: 'Issues an operator key for the organisation; the key is shown once.',
     tag,
     guard: operator('organisation.settings.manage'),
     params: idParams('organisationId'),
     body: object(
-      { label: text(100), permissions: { type: 'array', items: { enum: [...OPERATOR_PERMISSIONS] }, uniqueItems: true, maxItems: OPERATOR_PERMISSIONS.length } },
+      {
+        label: text(100),
+        permissions: {
+          type: 'array',
+          items: { enum: [...OPERATOR_PERMISSIONS] },
+          uniqueItems: true,
+          maxItems: OPERATOR_PERMISSIONS.length,
+        },
+      },
       ['label', 'permissions'],
     ),
     responses: { 201: { description: '`key` (shown once), `operatorKeyId`, `label`, `permissions`.' } },
@@ -78,7 +86,10 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
           const { id, label, permissions, organisationId } = operatorKey.snapshot();
           return created({ key, operatorKeyId: id, organisationId, label, permissions });
         },
-        { not_found: notReached, forbidden: forbidden('A key may hand out only permissions it holds, and needs organisation.settings.manage.') },
+        {
+          not_found: notReached,
+          forbidden: forbidden('A key may hand out only permissions it holds, and needs organisation.settings.manage.'),
+        },
       ),
   }),
   route<undefined, undefined, { organisationId: OrganisationId }>({
@@ -91,10 +102,14 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     params: idParams('organisationId'),
     responses: { 200: { description: 'A plain array of operator keys.' } },
     handle: async ({ operator, params }, useCases) =>
-      answer(await useCases.listOperatorKeys.execute({ operator, organisationId: params.organisationId }), (keys) => ok(keys.map(operatorKeyView)), {
-        not_found: notReached,
-        forbidden: notAllowed,
-      }),
+      answer(
+        await useCases.listOperatorKeys.execute({ operator, organisationId: params.organisationId }),
+        (keys) => ok(keys.map(operatorKeyView)),
+        {
+          not_found: notReached,
+          forbidden: notAllowed,
+        },
+      ),
   }),
   route<undefined, undefined, { operatorKeyId: OperatorKeyId }>({
     operationId: 'revokeOperatorKey',
@@ -106,10 +121,14 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     params: idParams('operatorKeyId'),
     responses: { 200: { description: 'The key, now revoked.' } },
     handle: async ({ operator, params }, useCases) =>
-      answer(await useCases.revokeOperatorKey.execute({ operator, operatorKeyId: params.operatorKeyId }), (key) => ok(operatorKeyView(key)), {
-        not_found: notFound('operator key'),
-        forbidden: notAllowed,
-      }),
+      answer(
+        await useCases.revokeOperatorKey.execute({ operator, operatorKeyId: params.operatorKeyId }),
+        (key) => ok(operatorKeyView(key)),
+        {
+          not_found: notFound('operator key'),
+          forbidden: notAllowed,
+        },
+      ),
   }),
   route<{ slug: string; name: string }, undefined, { organisationId: OrganisationId }>({
     operationId: 'createDepartment',

@@ -14,7 +14,11 @@ const notAllowed = forbidden('This operator key lacks records.manage.');
 const SEMVER = '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$';
 
 export const adminRecordsRoutes: readonly RouteSpec[] = [
-  route<{ firstName: string; lastName: string; dateOfBirth: string; licenseStatus?: string }, undefined, { organisationId: OrganisationId }>({
+  route<
+    { firstName: string; lastName: string; dateOfBirth: string; licenseStatus?: string },
+    undefined,
+    { organisationId: OrganisationId }
+  >({
     operationId: 'createCivilian',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/civilians',
@@ -22,17 +26,32 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('records.manage'),
     params: idParams('organisationId'),
-    body: object({ firstName: text(60), lastName: text(60), dateOfBirth, licenseStatus: text(32) }, ['firstName', 'lastName', 'dateOfBirth']),
+    body: object({ firstName: text(60), lastName: text(60), dateOfBirth, licenseStatus: text(32) }, [
+      'firstName',
+      'lastName',
+      'dateOfBirth',
+    ]),
     responses: { 201: { description: 'The civilian, with its `civilianId`.' } },
     handle: async ({ operator, params, body }, useCases) =>
       answer(
         await useCases.createCivilian.execute({ operator, organisationId: params.organisationId, ...body }),
         (c) => created(civilianView(c)),
-        { not_found: noOrganisation, forbidden: notAllowed, invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date') },
+        {
+          not_found: noOrganisation,
+          forbidden: notAllowed,
+          invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date'),
+        },
       ),
   }),
   route<
-    { plate: string; make?: string | null; model?: string | null; color?: string | null; ownerCivilianId?: CivilianId | null; registrationStatus?: string },
+    {
+      plate: string;
+      make?: string | null;
+      model?: string | null;
+      color?: string | null;
+      ownerCivilianId?: CivilianId | null;
+      registrationStatus?: string;
+    },
     undefined,
     { organisationId: OrganisationId }
   >({
@@ -44,7 +63,14 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     guard: operator('records.manage'),
     params: idParams('organisationId'),
     body: object(
-      { plate, make: nullable(text(60)), model: nullable(text(60)), color: nullable(text(40)), ownerCivilianId: nullable(uuid), registrationStatus: text(32) },
+      {
+        plate,
+        make: nullable(text(60)),
+        model: nullable(text(60)),
+        color: nullable(text(40)),
+        ownerCivilianId: nullable(uuid),
+        registrationStatus: text(32),
+      },
       ['plate'],
     ),
     responses: { 201: { description: 'The vehicle, with its `vehicleId`.' } },
@@ -69,13 +95,20 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('records.manage'),
     params: idParams('organisationId'),
-    body: object({ civilianId: uuid, status: { enum: [...WARRANT_STATUSES] }, description: nullable(text(2000)) }, ['civilianId', 'status']),
+    body: object({ civilianId: uuid, status: { enum: [...WARRANT_STATUSES] }, description: nullable(text(2000)) }, [
+      'civilianId',
+      'status',
+    ]),
     responses: { 201: { description: 'The warrant, with its `warrantId`.' } },
     handle: async ({ operator, params, body }, useCases) =>
       answer(
         await useCases.issueWarrant.execute({ operator, organisationId: params.organisationId, ...body }),
         (w) => created(warrantView(w)),
-        { not_found: noOrganisation, forbidden: notAllowed, unknown_civilian: invalid('civilianId', 'is not a civilian of this organisation') },
+        {
+          not_found: noOrganisation,
+          forbidden: notAllowed,
+          unknown_civilian: invalid('civilianId', 'is not a civilian of this organisation'),
+        },
       ),
   }),
   route<{ resourceSlug: string; version: string; manifest: Record<string, unknown> }>({
@@ -86,15 +119,29 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('bootstrap'),
     body: object(
-      { resourceSlug: { type: 'string', pattern: '^[a-z0-9]+([-_][a-z0-9]+)*$', maxLength: 64 }, version: { type: 'string', pattern: SEMVER, maxLength: 64 }, manifest: { type: 'object' } },
+      {
+        resourceSlug: { type: 'string', pattern: '^[a-z0-9]+([-_][a-z0-9]+)*$', maxLength: 64 },
+        version: { type: 'string', pattern: SEMVER, maxLength: 64 },
+        manifest: { type: 'object' },
+      },
       ['resourceSlug', 'version', 'manifest'],
     ),
     responses: { 201: { description: 'The release.' } },
     handle: async ({ operator, body }, useCases) =>
       answer(
         await useCases.publishRelease.execute({ operator, ...body }),
-        (r) => created({ releaseId: r.id, resourceSlug: r.resourceSlug, version: r.version, manifest: r.manifest, publishedAt: r.publishedAt.toISOString() }),
-        { forbidden: forbidden('Only the bootstrap key publishes releases.'), version_exists: conflict('That version is already published.') },
+        (r) =>
+          created({
+            releaseId: r.id,
+            resourceSlug: r.resourceSlug,
+            version: r.version,
+            manifest: r.manifest,
+            publishedAt: r.publishedAt.toISOString(),
+          }),
+        {
+          forbidden: forbidden('Only the bootstrap key publishes releases.'),
+          version_exists: conflict('That version is already published.'),
+        },
       ),
   }),
   route<undefined, { limit: number; before?: AuditEntryId }, { organisationId: OrganisationId }>({

@@ -75,7 +75,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     operationId: 'updateUnit',
     method: 'PATCH',
     path: '/api/v1/admin/units/:unitId',
-    summary: "Activates or deactivates a unit, or sets its callsign (null takes it away).",
+    summary: 'Activates or deactivates a unit, or sets its callsign (null takes it away).',
     tag,
     guard: operator('roster.manage'),
     params: idParams('unitId'),

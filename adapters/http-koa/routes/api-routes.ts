@@ -14,7 +14,11 @@ export const apiRoutes: readonly RouteSpec[] = [
     summary: "The organisation's units as a dispatcher sees them; all departments unless one is named.",
     tag,
     guard: { kind: 'credential', credential: 'generic_api_key', scope: 'cad.unit.view' },
-    query: object({ departmentId: uuid, isActive: { type: 'boolean' }, limit: { type: 'integer', minimum: 1, maximum: MAX_UNIT_LIST, default: MAX_UNIT_LIST } }),
+    query: object({
+      departmentId: uuid,
+      isActive: { type: 'boolean' },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_UNIT_LIST, default: MAX_UNIT_LIST },
+    }),
     responses: { 200: { description: 'A plain array of units.', schema: { type: 'array', items: unitViewSchema } } },
     handle: async ({ grant, query }, useCases) => ok((await useCases.listUnits.execute({ grant, ...query })).map(unitView)),
   }),

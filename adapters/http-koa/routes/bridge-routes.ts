@@ -29,10 +29,10 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: { bucket: 'bridge-vehicle', perMinute: 60, per: 'credential' },
-    body: object(
-      { identifiers, vehicle: object({ plate, make: text(60, 0), model: text(60, 0), color: text(40, 0) }, ['plate']) },
-      ['identifiers', 'vehicle'],
-    ),
+    body: object({ identifiers, vehicle: object({ plate, make: text(60, 0), model: text(60, 0), color: text(40, 0) }, ['plate']) }, [
+      'identifiers',
+      'vehicle',
+    ]),
     responses: { 200: { description: '`synced: true`, `vehicleId`, `created`.' } },
     handle: async ({ grant, body }, useCases) =>
       answer(

@@ -4,22 +4,8 @@ import { Plate } from '../../../domain/records/plate.ts';
 import { Vehicle } from '../../../domain/records/vehicle.ts';
 import type { Warrant, WarrantStatus } from '../../../domain/records/warrant.ts';
 import type { ResourceRelease } from '../../../domain/release/resource-release.ts';
-import type {
-  AuditEntryId,
-  CharacterId,
-  CivilianId,
-  OrganisationId,
-  ReleaseId,
-  VehicleId,
-  WarrantId,
-} from '../../../domain/shared/ids.ts';
-import type {
-  AuditEntryRecord,
-  CivilianRecord,
-  ReleaseRecord,
-  VehicleRecord,
-  WarrantRecord,
-} from '../records/records-records.ts';
+import type { AuditEntryId, CharacterId, CivilianId, OrganisationId, ReleaseId, VehicleId, WarrantId } from '../../../domain/shared/ids.ts';
+import type { AuditEntryRecord, CivilianRecord, ReleaseRecord, VehicleRecord, WarrantRecord } from '../records/records-records.ts';
 
 export function civilianFromRecord(r: CivilianRecord): Civilian {
   return Civilian.restore({

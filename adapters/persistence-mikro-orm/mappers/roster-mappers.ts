@@ -15,13 +15,7 @@ import type {
 import { MapPoint } from '../../../domain/shared/map-point.ts';
 import { Unit } from '../../../domain/unit/unit.ts';
 import type { UnitStatus } from '../../../domain/unit/unit-status.ts';
-import type {
-  CharacterRecord,
-  IdentifierLinkRecord,
-  LinkCodeRecord,
-  MembershipRecord,
-  UnitRecord,
-} from '../records/roster-records.ts';
+import type { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, UnitRecord } from '../records/roster-records.ts';
 
 export function characterFromRecord(r: CharacterRecord): Character {
   return Character.restore({

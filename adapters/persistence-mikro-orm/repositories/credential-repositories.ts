@@ -4,12 +4,7 @@ import type { Credential } from '../../../domain/credential/credential.ts';
 import type { OperatorKey } from '../../../domain/operator/operator-key.ts';
 import type { CredentialId, OperatorKeyId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { MappedTable } from '../mapped-table.ts';
-import {
-  credentialFromRecord,
-  credentialToRecord,
-  operatorKeyFromRecord,
-  operatorKeyToRecord,
-} from '../mappers/credential-mappers.ts';
+import { credentialFromRecord, credentialToRecord, operatorKeyFromRecord, operatorKeyToRecord } from '../mappers/credential-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
 import { CredentialRecord, OperatorKeyRecord } from '../records/credential-records.ts';
 

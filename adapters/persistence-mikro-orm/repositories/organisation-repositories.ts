@@ -4,12 +4,7 @@ import type { Department } from '../../../domain/organisation/department.ts';
 import type { Organisation } from '../../../domain/organisation/organisation.ts';
 import type { DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { MappedTable } from '../mapped-table.ts';
-import {
-  departmentFromRecord,
-  departmentToRecord,
-  organisationFromRecord,
-  organisationToRecord,
-} from '../mappers/organisation-mappers.ts';
+import { departmentFromRecord, departmentToRecord, organisationFromRecord, organisationToRecord } from '../mappers/organisation-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
 import { DepartmentRecord, OrganisationRecord } from '../records/organisation-records.ts';
 

@@ -11,12 +11,7 @@ import type { Membership } from '../../../domain/roster/membership.ts';
 import type { PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { MappedTable } from '../mapped-table.ts';
-import {
-  characterFromRecord,
-  identifierLinkFromRecord,
-  linkCodeFromRecord,
-  membershipFromRecord,
-} from '../mappers/roster-mappers.ts';
+import { characterFromRecord, identifierLinkFromRecord, linkCodeFromRecord, membershipFromRecord } from '../mappers/roster-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
 import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord } from '../records/roster-records.ts';
 
@@ -43,7 +38,12 @@ export class MikroOrmIdentifierLinkRepository implements IdentifierLinkRepositor
 
   async link(links: readonly IdentifierLink[]) {
     if (links.length === 0) return;
-    await this.session.write((em) => em.upsertMany(IdentifierLinkRecord, links.map((link) => ({ ...link }))));
+    await this.session.write((em) =>
+      em.upsertMany(
+        IdentifierLinkRecord,
+        links.map((link) => ({ ...link })),
+      ),
+    );
   }
 }
 

@@ -23,7 +23,8 @@ export function auditContract(test: ContractTest) {
     const [a, b] = [await f.organisation(), await f.organisation()];
     const player = (await f.character(a.id)).id;
     const written = [entry(a.id, 'one', player), entry(a.id, 'two'), entry(a.id, 'three')];
-    for (const e of [written[0]!, entry(b.id, 'elsewhere'), written[1]!, entry(null, 'platform'), written[2]!]) await store.auditLog.append(e);
+    for (const e of [written[0]!, entry(b.id, 'elsewhere'), written[1]!, entry(null, 'platform'), written[2]!])
+      await store.auditLog.append(e);
     t.deepEqual(await store.auditLog.list(a.id, { limit: 10 }), [...written].reverse());
     t.deepEqual(await store.auditLog.list(a.id, { limit: 2 }), [written[2], written[1]]);
     t.deepEqual(await store.auditLog.list(a.id, { limit: 10, before: written[1]!.id }), [written[0]]);

@@ -53,7 +53,13 @@ export function credentialContract(test: ContractTest) {
     const { store } = t.context;
     const organisation = await fixtures(store).organisation();
     const key = OperatorKey.forOrganisation(
-      { id: ids.next<OperatorKeyId>(), organisationId: organisation.id, label: 'ops', permissions: ['audit.view', 'roster.manage'], keyHash: `k-${ids.next()}` },
+      {
+        id: ids.next<OperatorKeyId>(),
+        organisationId: organisation.id,
+        label: 'ops',
+        permissions: ['audit.view', 'roster.manage'],
+        keyHash: `k-${ids.next()}`,
+      },
       NOW,
     );
     await store.operatorKeys.save(key);
@@ -68,7 +74,10 @@ export function credentialContract(test: ContractTest) {
     const f = fixtures(store);
     const [a, b] = [await f.organisation(), await f.organisation()];
     const key = (organisationId: OrganisationId, label: string) =>
-      OperatorKey.forOrganisation({ id: ids.next<OperatorKeyId>(), organisationId, label, permissions: ['audit.view'], keyHash: `k-${ids.next()}` }, NOW);
+      OperatorKey.forOrganisation(
+        { id: ids.next<OperatorKeyId>(), organisationId, label, permissions: ['audit.view'], keyHash: `k-${ids.next()}` },
+        NOW,
+      );
     const mine = [key(a.id, 'first'), key(a.id, 'second')];
     for (const k of [...mine, key(b.id, 'other')]) await store.operatorKeys.save(k);
     const revoked = await store.uow.run(async () => {
@@ -78,7 +87,10 @@ export function credentialContract(test: ContractTest) {
       return locked;
     });
     const listed = await store.operatorKeys.listByOrganisation(a.id);
-    t.deepEqual(listed.map((k) => k.label), ['first', 'second']);
+    t.deepEqual(
+      listed.map((k) => k.label),
+      ['first', 'second'],
+    );
     t.deepEqual(listed[0]!.snapshot(), revoked.snapshot());
     t.true(listed[0]!.isRevoked);
   });

@@ -34,7 +34,16 @@ export function lockingContract(test: ContractTest) {
     const { store } = t.context;
     const organisation = await fixtures(store).organisation();
     const created = Credential.create(
-      { id: ids.next<CredentialId>(), organisationId: organisation.id, kind: 'generic_api_key', departmentId: null, label: 'c', scopes: ['cad.unit.view'], allScopes: false, secretHash: 'h' },
+      {
+        id: ids.next<CredentialId>(),
+        organisationId: organisation.id,
+        kind: 'generic_api_key',
+        departmentId: null,
+        label: 'c',
+        scopes: ['cad.unit.view'],
+        allScopes: false,
+        secretHash: 'h',
+      },
       NOW,
     );
     if (!created.ok) return t.fail();

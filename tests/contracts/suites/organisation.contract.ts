@@ -7,7 +7,12 @@ import type { ContractTest } from './contract-test.ts';
 export function organisationContract(test: ContractTest) {
   test('organisations: saved settings read back exactly, and change on save', async (t) => {
     const { store } = t.context;
-    const organisation = Organisation.create(ids.next<OrganisationId>(), 'Blaine County', { mapType: 'static_image', arrivalRadius: 12.5 }, NOW);
+    const organisation = Organisation.create(
+      ids.next<OrganisationId>(),
+      'Blaine County',
+      { mapType: 'static_image', arrivalRadius: 12.5 },
+      NOW,
+    );
     await store.organisations.save(organisation);
     t.deepEqual((await store.organisations.get(organisation.id))?.snapshot(), organisation.snapshot());
     organisation.changeSettings({ concurrentAccountsMax: 64, autoProvision: false });
@@ -50,6 +55,12 @@ export function organisationContract(test: ContractTest) {
     ems.setActive(false);
     await store.departments.save(ems);
     const listed = await store.departments.listByOrganisation(organisation.id);
-    t.deepEqual(listed.map((d) => [d.slug, d.isActive]), [['bcso', true], ['ems', false]]);
+    t.deepEqual(
+      listed.map((d) => [d.slug, d.isActive]),
+      [
+        ['bcso', true],
+        ['ems', false],
+      ],
+    );
   });
 }

@@ -17,11 +17,17 @@ function plate(raw: string) {
 function civilian(organisationId: OrganisationId) {
   const dob = DateOfBirth.parse('1985-11-02');
   if (!dob.ok) throw new Error('dob');
-  return Civilian.register({ id: ids.next<CivilianId>(), organisationId, firstName: 'Trevor', lastName: 'Philips', dateOfBirth: dob.value }, NOW);
+  return Civilian.register(
+    { id: ids.next<CivilianId>(), organisationId, firstName: 'Trevor', lastName: 'Philips', dateOfBirth: dob.value },
+    NOW,
+  );
 }
 
 function vehicle(organisationId: OrganisationId, raw: string, ownerCivilianId: CivilianId | null = null) {
-  return Vehicle.register({ id: ids.next<VehicleId>(), organisationId, plate: plate(raw), details: { make: 'Bravado', model: null }, ownerCivilianId }, NOW);
+  return Vehicle.register(
+    { id: ids.next<VehicleId>(), organisationId, plate: plate(raw), details: { make: 'Bravado', model: null }, ownerCivilianId },
+    NOW,
+  );
 }
 
 export function recordsContract(test: ContractTest) {
@@ -76,7 +82,12 @@ export function recordsContract(test: ContractTest) {
     const [wanted, other] = [civilian(organisation.id), civilian(organisation.id)];
     for (const c of [wanted, other]) await store.civilians.save(c);
     const warrant = (civilianId: CivilianId, status: Warrant['status']): Warrant => ({
-      id: ids.next<WarrantId>(), organisationId: organisation.id, civilianId, status, description: status === 'ACTIVE' ? 'failure to appear' : null, createdAt: NOW,
+      id: ids.next<WarrantId>(),
+      organisationId: organisation.id,
+      civilianId,
+      status,
+      description: status === 'ACTIVE' ? 'failure to appear' : null,
+      createdAt: NOW,
     });
     const mine = [warrant(wanted.id, 'ACTIVE'), warrant(wanted.id, 'SERVED')];
     for (const w of [...mine, warrant(other.id, 'ACTIVE')]) await store.warrants.add(w);
@@ -86,7 +97,13 @@ export function recordsContract(test: ContractTest) {
   test('releases: the latest published is found; a version is published once', async (t) => {
     const { store } = t.context;
     const slug = `cad-bridge-${ids.next()}`;
-    const release = (version: string) => ({ id: ids.next<ReleaseId>(), resourceSlug: slug, version, manifest: { files: ['client.lua'], fxVersion: 'cerulean' }, publishedAt: NOW });
+    const release = (version: string) => ({
+      id: ids.next<ReleaseId>(),
+      resourceSlug: slug,
+      version,
+      manifest: { files: ['client.lua'], fxVersion: 'cerulean' },
+      publishedAt: NOW,
+    });
     const [first, second] = [release('1.2.0'), release('1.3.0')];
     await store.releases.add(first);
     await store.releases.add(second);

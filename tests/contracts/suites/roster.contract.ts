@@ -22,7 +22,14 @@ export function rosterContract(test: ContractTest) {
     if (!dob.ok) return t.fail();
     for (const dateOfBirth of [dob.value, null]) {
       const character = Character.create(
-        { id: ids.next<CharacterId>(), publicId: ids.next<CharacterPublicId>(), organisationId: organisation.id, firstName: 'Ana', lastName: 'Ruiz', dateOfBirth },
+        {
+          id: ids.next<CharacterId>(),
+          publicId: ids.next<CharacterPublicId>(),
+          organisationId: organisation.id,
+          firstName: 'Ana',
+          lastName: 'Ruiz',
+          dateOfBirth,
+        },
         NOW,
       );
       await store.characters.save(character);
@@ -41,7 +48,10 @@ export function rosterContract(test: ContractTest) {
     const found = await store.identifierLinks.findLinks(a.id, identifiers({ license: 'license:abc', game: 'fivem:9', chat: 'discord:1' }));
     t.deepEqual(
       found.map((l) => [l.kind, l.value, l.characterId]).sort(),
-      [['chat', 'discord:1', jane.id], ['license', 'license:abc', jane.id]].sort(),
+      [
+        ['chat', 'discord:1', jane.id],
+        ['license', 'license:abc', jane.id],
+      ].sort(),
     );
     t.deepEqual(await store.identifierLinks.findLinks(a.id, identifiers({ store: 'nope' })), []);
   });
@@ -54,7 +64,10 @@ export function rosterContract(test: ContractTest) {
     const player = identifiers({ license: 'license:moving' });
     await store.identifierLinks.link(linksFor(organisation.id, player, first.id, NOW));
     await store.identifierLinks.link(linksFor(organisation.id, player, second.id, NOW));
-    t.deepEqual((await store.identifierLinks.findLinks(organisation.id, player)).map((l) => l.characterId), [second.id]);
+    t.deepEqual(
+      (await store.identifierLinks.findLinks(organisation.id, player)).map((l) => l.characterId),
+      [second.id],
+    );
   });
 
   test('link codes: found by hash in their organisation only; redemption is kept', async (t) => {
@@ -81,7 +94,11 @@ export function rosterContract(test: ContractTest) {
     const twin = { ...membership, id: ids.next<typeof membership.id>(), unitId: ids.next<typeof membership.unitId>() };
     const error = await t.throwsAsync(() => store.memberships.add(twin), { instanceOf: UniqueConstraintViolation });
     t.is(error?.constraint, 'membership');
-    const sameUnit = { ...membership, id: ids.next<typeof membership.id>(), characterId: (await f.character(department.organisationId)).id };
+    const sameUnit = {
+      ...membership,
+      id: ids.next<typeof membership.id>(),
+      characterId: (await f.character(department.organisationId)).id,
+    };
     const unitError = await t.throwsAsync(() => store.memberships.add(sameUnit), { instanceOf: UniqueConstraintViolation });
     t.is(unitError?.constraint, 'membership_unit');
     t.is(await store.memberships.findFor(department.id, sameUnit.characterId), null);

@@ -73,7 +73,10 @@ export function unitContract(test: ContractTest) {
       (await store.units.list({ organisationId: organisation.id, limit: 500, ...filter })).map((u) => u.label);
     const departmentOrder = [police.id, fire.id].sort();
     const byDepartment = { [police.id]: ['P-1', 'P-2'], [fire.id]: ['F-1'] };
-    t.deepEqual(await labels({}), departmentOrder.flatMap((d) => byDepartment[d]!));
+    t.deepEqual(
+      await labels({}),
+      departmentOrder.flatMap((d) => byDepartment[d]!),
+    );
     t.deepEqual(await labels({ departmentId: police.id }), ['P-1', 'P-2']);
     t.deepEqual(await labels({ departmentId: police.id, isActive: true }), ['P-1']);
     t.deepEqual(await labels({ isActive: false }), ['P-2']);
