@@ -26,136 +26,159 @@ export const USAGE = `usage: npm run cli -- <command>
 Commands other than bootstrap-key act as the operator key in CAD_OPERATOR_KEY.
 Output is JSON; the exit code is 0 on success, 1 on a refusal, 2 on a usage error.`;
 
+interface Options {
+  kind?: string;
+  label?: string;
+  department?: string;
+  scopes?: string;
+  'all-scopes'?: boolean;
+}
+
 /** A command line that named a known command with well-formed arguments. */
 export interface ParsedCommand {
   readonly command: string;
   readonly args: string[];
-  readonly values: Invocation['values'];
-}
-
-/** Which arguments of each command are ids. */
-const ID_ARGUMENTS: Record<string, readonly number[]> = {
-  'department create': [0],
-  'credential create': [0],
-  'credential list': [0],
-  'credential rotate': [0],
-  'credential revoke': [0],
-};
-
-/** Reads the command line without touching any store, so a usage error never opens the database. */
-export function parseCommand(argv: readonly string[]): ParsedCommand | { readonly usage: string } {
-  let parsed;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    return { usage: `${error instanceof Error ? error.message : String(error)}\n\n${USAGE}` };
-  }
-  const [noun, verb, ...args] = parsed.positionals;
-  const command = `${noun ?? ''} ${verb ?? ''}`;
-  if (command !== 'bootstrap-key reset' && COMMANDS[command] === undefined) return { usage: USAGE };
-  const badId = (ID_ARGUMENTS[command] ?? []).map((i) => args[i]).find((id) => id !== undefined && !isUuid(id));
-  if (badId !== undefined) return { usage: `not an id: ${badId}\n\n${USAGE}` };
-  if (parsed.values.department !== undefined && !isUuid(parsed.values.department))
-    return { usage: `not an id: ${parsed.values.department}\n\n${USAGE}` };
-  return { command, args, values: parsed.values };
-}
-
-/** Runs one parsed command against the use cases; returns the process exit code. */
-export async function runCommand(parsed: ParsedCommand, useCases: UseCases, io: CliIo): Promise<number> {
-  const { command, args: rest, values } = parsed;
-  if (command === 'bootstrap-key reset') {
-    io.out(JSON.stringify({ bootstrapKey: await useCases.ensureBootstrapKey.execute({ replace: true }) }));
-    return 0;
-  }
-  const handler = COMMANDS[command]!;
-  const operator = io.operatorKey ? await useCases.authenticateOperator.execute(io.operatorKey) : null;
-  if (operator === null) {
-    io.err('CAD_OPERATOR_KEY must hold a valid operator key');
-    return 2;
-  }
-  const outcome = await handler({ useCases, operator, args: rest, values });
-  if (outcome === 'usage') {
-    io.err(USAGE);
-    return 2;
-  }
-  if (!outcome.ok) {
-    io.err(JSON.stringify({ refused: outcome.reason }));
-    return 1;
-  }
-  io.out(JSON.stringify(outcome.value));
-  return 0;
-}
-
-function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      kind: { type: 'string' },
-      label: { type: 'string' },
-      department: { type: 'string' },
-      scopes: { type: 'string' },
-      'all-scopes': { type: 'boolean', default: false },
-    },
-  });
+  readonly options: Options;
 }
 
 interface Invocation {
   readonly useCases: UseCases;
   readonly operator: OperatorKey;
   readonly args: string[];
-  readonly values: { kind?: string; label?: string; department?: string; scopes?: string; 'all-scopes'?: boolean };
+  readonly options: Options;
 }
 
-type Command = (call: Invocation) => Promise<Outcome<unknown, string> | 'usage'>;
+interface CommandSpec {
+  /** How many positional arguments, and which of them are ids. */
+  readonly arity: number;
+  readonly ids?: readonly number[];
+  /** A problem with the options, or null. */
+  readonly checkOptions?: (options: Options) => string | null;
+  /** Absent for the one command that needs no operator key. */
+  readonly run?: (call: Invocation) => Promise<Outcome<unknown, string>>;
+}
 
-const COMMANDS: Record<string, Command> = {
-  'organisation create': async ({ useCases, operator, args: [name] }) =>
-    name ? shown(await useCases.createOrganisation.execute({ operator, name, settings: {} }), (o) => ({ organisationId: o.id })) : 'usage',
-  'department create': async ({ useCases, operator, args: [organisationId, slug, name] }) =>
-    organisationId && slug && name
-      ? shown(await useCases.createDepartment.execute({ operator, organisationId: organisationId as OrganisationId, slug, name }), (d) => ({
-          departmentId: d.id,
-        }))
-      : 'usage',
-  'credential create': async ({ useCases, operator, args: [organisationId], values }) => {
-    if (!organisationId || !values.label || !CREDENTIAL_KINDS.includes(values.kind as CredentialKind)) return 'usage';
-    const created = await useCases.createCredential.execute({
-      operator,
-      organisationId: organisationId as OrganisationId,
-      kind: values.kind as CredentialKind,
-      label: values.label,
-      departmentId: (values.department ?? null) as DepartmentId | null,
-      scopes: values.scopes ? values.scopes.split(',').map((s) => s.trim()) : [],
-      allScopes: values['all-scopes'] ?? false,
-    });
-    return shown(created, ({ credential, clientSecret }) => {
-      const { id, kind, label, departmentId, scopes } = credential.snapshot();
-      return { clientId: id, clientSecret, kind, label, departmentId, scopes };
-    });
+const COMMANDS: Record<string, CommandSpec> = {
+  'bootstrap-key reset': { arity: 0 },
+  'organisation create': {
+    arity: 1,
+    run: async ({ useCases, operator, args: [name] }) =>
+      shown(await useCases.createOrganisation.execute({ operator, name: name!, settings: {} }), (o) => ({ organisationId: o.id })),
   },
-  'credential list': async ({ useCases, operator, args: [organisationId] }) =>
-    organisationId
-      ? shown(await useCases.listCredentials.execute({ operator, organisationId: organisationId as OrganisationId }), (list) =>
-          list.map((c) => {
-            const { id, kind, label, departmentId, scopes, revokedAt } = c.snapshot();
-            return { clientId: id, kind, label, departmentId, scopes, status: revokedAt === null ? 'active' : 'revoked' };
-          }),
-        )
-      : 'usage',
-  'credential rotate': async ({ useCases, operator, args: [clientId] }) =>
-    clientId ? useCases.rotateCredentialSecret.execute({ operator, clientId: clientId as CredentialId }) : 'usage',
-  'credential revoke': async ({ useCases, operator, args: [clientId] }) =>
-    clientId
-      ? shown(await useCases.revokeCredential.execute({ operator, clientId: clientId as CredentialId }), (c) => ({
-          clientId: c.id,
-          status: 'revoked',
-        }))
-      : 'usage',
+  'department create': {
+    arity: 3,
+    ids: [0],
+    run: async ({ useCases, operator, args: [organisationId, slug, name] }) =>
+      shown(
+        await useCases.createDepartment.execute({ operator, organisationId: organisationId as OrganisationId, slug: slug!, name: name! }),
+        (d) => ({ departmentId: d.id }),
+      ),
+  },
+  'credential create': {
+    arity: 1,
+    ids: [0],
+    checkOptions: (o) =>
+      !CREDENTIAL_KINDS.includes(o.kind as CredentialKind)
+        ? `--kind must be one of ${CREDENTIAL_KINDS.join(', ')}`
+        : !o.label
+          ? '--label is required'
+          : o.department !== undefined && !isUuid(o.department.toLowerCase())
+            ? `not an id: ${o.department}`
+            : null,
+    run: async ({ useCases, operator, args: [organisationId], options }) => {
+      const created = await useCases.createCredential.execute({
+        operator,
+        organisationId: organisationId as OrganisationId,
+        kind: options.kind as CredentialKind,
+        label: options.label!,
+        departmentId: (options.department?.toLowerCase() ?? null) as DepartmentId | null,
+        scopes: options.scopes ? options.scopes.split(',').map((s) => s.trim()) : [],
+        allScopes: options['all-scopes'] ?? false,
+      });
+      return shown(created, ({ credential, clientSecret }) => {
+        const { id, kind, label, departmentId, scopes } = credential.snapshot();
+        return { clientId: id, clientSecret, kind, label, departmentId, scopes };
+      });
+    },
+  },
+  'credential list': {
+    arity: 1,
+    ids: [0],
+    run: async ({ useCases, operator, args: [organisationId] }) =>
+      shown(await useCases.listCredentials.execute({ operator, organisationId: organisationId as OrganisationId }), (list) =>
+        list.map((c) => {
+          const { id, kind, label, departmentId, scopes, revokedAt } = c.snapshot();
+          return { clientId: id, kind, label, departmentId, scopes, status: revokedAt === null ? 'active' : 'revoked' };
+        }),
+      ),
+  },
+  'credential rotate': {
+    arity: 1,
+    ids: [0],
+    run: async ({ useCases, operator, args: [clientId] }) =>
+      useCases.rotateCredentialSecret.execute({ operator, clientId: clientId as CredentialId }),
+  },
+  'credential revoke': {
+    arity: 1,
+    ids: [0],
+    run: async ({ useCases, operator, args: [clientId] }) =>
+      shown(await useCases.revokeCredential.execute({ operator, clientId: clientId as CredentialId }), (c) => ({
+        clientId: c.id,
+        status: 'revoked',
+      })),
+  },
 };
 
-function shown<Value, Reason extends string>(outcome: Outcome<Value, Reason>, view: (value: Value) => unknown): Outcome<unknown, Reason> {
-  return outcome.ok ? { ok: true, value: view(outcome.value) } : outcome;
+/** Reads and checks the whole command line without touching any store: a usage error never opens the database. */
+export function parseCommand(argv: readonly string[]): ParsedCommand | { readonly usage: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        kind: { type: 'string' },
+        label: { type: 'string' },
+        department: { type: 'string' },
+        scopes: { type: 'string' },
+        'all-scopes': { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    return usage(error instanceof Error ? error.message : String(error));
+  }
+  const [noun, verb, ...args] = parsed.positionals;
+  const command = `${noun ?? ''} ${verb ?? ''}`;
+  const spec = COMMANDS[command];
+  if (spec === undefined) return usage(noun === undefined ? null : `unknown command: ${command.trim()}`);
+  if (args.length !== spec.arity) return usage(`${command} takes ${spec.arity} argument(s), not ${args.length}`);
+  const badId = (spec.ids ?? []).map((i) => args[i]!).find((id) => !isUuid(id.toLowerCase()));
+  if (badId !== undefined) return usage(`not an id: ${badId}`);
+  const optionProblem = spec.checkOptions?.(parsed.values) ?? null;
+  if (optionProblem !== null) return usage(optionProblem);
+  const idArgs = args.map((arg, i) => ((spec.ids ?? []).includes(i) ? arg.toLowerCase() : arg));
+  return { command, args: idArgs, options: parsed.values };
+}
+
+/** Runs one parsed command against the use cases; returns the process exit code. */
+export async function runCommand(parsed: ParsedCommand, useCases: UseCases, io: CliIo): Promise<number> {
+  const spec = COMMANDS[parsed.command]!;
+  if (spec.run === undefined) {
+    io.out(JSON.stringify({ bootstrapKey: await useCases.ensureBootstrapKey.execute({ replace: true }) }));
+    return 0;
+  }
+  const operator = io.operatorKey ? await useCases.authenticateOperator.execute(io.operatorKey) : null;
+  if (operator === null) {
+    io.err('CAD_OPERATOR_KEY must hold a valid operator key');
+    return 2;
+  }
+  const outcome = await spec.run({ useCases, operator, args: parsed.args, options: parsed.options });
+  if (!outcome.ok) {
+    io.err(JSON.stringify({ refused: outcome.reason }));
+    return 1;
+  }
+  io.out(JSON.stringify(outcome.value));
+  return 0;
 }
 
 /** Parses, then runs: the whole command line in one call. */
@@ -166,4 +189,12 @@ export async function runCli(argv: readonly string[], useCases: UseCases, io: Cl
     return 2;
   }
   return runCommand(parsed, useCases, io);
+}
+
+function usage(problem: string | null): { usage: string } {
+  return { usage: problem === null ? USAGE : `${problem}\n\n${USAGE}` };
+}
+
+function shown<Value, Reason extends string>(outcome: Outcome<Value, Reason>, view: (value: Value) => unknown): Outcome<unknown, Reason> {
+  return outcome.ok ? { ok: true, value: view(outcome.value) } : outcome;
 }

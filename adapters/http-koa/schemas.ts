@@ -1,8 +1,8 @@
 import { IDENTIFIER_KINDS, MAX_IDENTIFIER_LENGTH } from '../../domain/roster/player-identifiers.ts';
 import type { JsonSchema } from './validation.ts';
 
-/** A canonical lower-case UUID, as the service writes ids; `urn:uuid:` and upper case are malformed. */
-export const uuid = { type: 'string', format: 'uuid' } as const;
+/** A UUID in any case, read in lower case (the form ids are stored in); `urn:uuid:` is malformed. */
+export const uuid = { type: 'string', format: 'uuid', 'x-canonical-uuid': true } as const;
 export const isoDateTime = { type: 'string', format: 'date-time' } as const;
 export const text = (maxLength: number, minLength = 1) => ({ type: 'string', minLength, maxLength }) as const;
 export const nullable = (schema: JsonSchema) => ({ anyOf: [schema, { type: 'null' }] });

@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { DataValidationCxt } from 'ajv/dist/types/index.js';
 import addFormats from 'ajv-formats';
 import { type FieldProblem, HttpError } from './error-catalogue.ts';
 
@@ -8,11 +9,24 @@ export type JsonSchema = Record<string, unknown>;
 const bodies = new Ajv({ allErrors: true, removeAdditional: 'all', useDefaults: true, coerceTypes: false, strict: false });
 /** Query strings and path parameters arrive as text and are coerced to their declared types. */
 const text = new Ajv({ allErrors: true, removeAdditional: 'all', useDefaults: true, coerceTypes: true, strict: false });
-/** ajv-formats' uuid also takes `urn:uuid:` and upper case, which stores compare differently. */
-const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** ajv-formats' uuid also takes `urn:uuid:`; an id here is the 36 characters alone, in any case. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `x-canonical-uuid` writes a UUID in lower case, the one form the service stores and compares, so
+ * an id sent upper-case finds the same row in every store.
+ */
+function lowerCaseUuid(_schema: unknown, data: unknown, _parent?: unknown, context?: DataValidationCxt): boolean {
+  if (typeof data === 'string' && context?.parentData !== undefined) {
+    (context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = data.toLowerCase();
+  }
+  return true;
+}
+
 for (const ajv of [bodies, text]) {
   addFormats.default(ajv, { formats: ['date-time', 'date', 'uri'] });
-  ajv.addFormat('uuid', CANONICAL_UUID);
+  ajv.addFormat('uuid', UUID);
+  ajv.addKeyword({ keyword: 'x-canonical-uuid', type: 'string', modifying: true, errors: false, validate: lowerCaseUuid });
 }
 
 export type Location = FieldProblem['in'];

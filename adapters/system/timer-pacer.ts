@@ -10,6 +10,7 @@ export class TimerPacer implements ResponsePacer {
   constructor(private readonly wait: (ms: number) => Promise<unknown> = sleep) {}
 
   async pace<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
+    if (floorMs <= 0) return work();
     const floor = this.wait(floorMs);
     try {
       return await work();

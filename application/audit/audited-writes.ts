@@ -21,11 +21,17 @@ export interface AuditNote {
 
 export interface Audited<Result> {
   readonly result: Result;
-  readonly audit: AuditNote;
+  /** Null when the write turned out to change nothing: then nothing is recorded. */
+  readonly audit: AuditNote | null;
 }
 
 export function audited<Result>(result: Result, audit: AuditNote): Outcome<Audited<Result>, never> {
   return accept({ result, audit });
+}
+
+/** An accepted request that changed nothing (revoking what is revoked): no write, no audit entry. */
+export function unchanged<Result>(result: Result): Outcome<Audited<Result>, never> {
+  return accept({ result, audit: null });
 }
 
 /**
@@ -51,7 +57,7 @@ export class AuditedWrites {
         const now = this.clock.now();
         const outcome = await work(now);
         if (!outcome.ok) throw new RefusedWrite(outcome);
-        await this.log.append(this.entry(actor, outcome.value.audit, now));
+        if (outcome.value.audit !== null) await this.log.append(this.entry(actor, outcome.value.audit, now));
         return accept(outcome.value.result);
       });
     } catch (error) {

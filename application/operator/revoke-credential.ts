@@ -2,7 +2,7 @@ import type { Credential } from '../../domain/credential/credential.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CredentialId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
 import type { CredentialRepository } from '../ports/credential-repositories.ts';
 import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
 
@@ -19,6 +19,7 @@ export class RevokeCredential {
       if (credential === null) return refuse('not_found');
       const access = authorise(input.operator, 'integrations.credential.manage', credential.organisationId);
       if (!access.ok) return access;
+      if (credential.isRevoked) return unchanged(credential);
       credential.revoke(now);
       await this.credentials.save(credential);
       return audited(credential, {

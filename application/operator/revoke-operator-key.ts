@@ -1,11 +1,15 @@
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { OperatorKeyId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
 import type { OperatorKeyRepository } from '../ports/credential-repositories.ts';
 import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
 
-/** Stops an organisation's operator key at once; the bootstrap key is replaced instead, never revoked. */
+/**
+ * Stops an organisation's operator key at once. A key may revoke only keys no stronger than itself
+ * (itself included), so a leaked weak key cannot lock out the organisation's admins. The bootstrap
+ * key is replaced instead, never revoked.
+ */
 export class RevokeOperatorKey {
   constructor(
     private readonly keys: OperatorKeyRepository,
@@ -18,6 +22,8 @@ export class RevokeOperatorKey {
       if (key === null || key.organisationId === null) return refuse('not_found');
       const access = authorise(input.operator, 'organisation.settings.manage', key.organisationId);
       if (!access.ok) return access;
+      if (!input.operator.covers(key)) return refuse('forbidden');
+      if (key.isRevoked) return unchanged(key);
       const revoked = key.revoke(now);
       if (!revoked.ok) return refuse('not_found');
       await this.keys.save(key);

@@ -86,6 +86,11 @@ export class OperatorKey {
     return this.reaches(organisationId) && this.state.permissions.includes(permission);
   }
 
+  /** Whether this key holds every permission of the other: a key manages no key stronger than itself. */
+  covers(other: OperatorKey): boolean {
+    return this.isBootstrap || other.state.permissions.every((p) => this.state.permissions.includes(p));
+  }
+
   /** A revoked key authenticates nothing; the bootstrap key is replaced, never revoked. */
   revoke(now: Date): Outcome<null, 'bootstrap_key'> {
     if (this.isBootstrap) return refuse('bootstrap_key');

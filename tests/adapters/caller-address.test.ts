@@ -13,6 +13,13 @@ test('IPv6 callers are counted by their /64, however the address is written', (t
   t.not(callerAddress('2001:db8:85a3:43::1'), network);
 });
 
-test('something that is not an address is counted as written', (t) => {
-  t.is(callerAddress('unknown'), 'unknown');
+test('a port written after the address by a proxy is dropped', (t) => {
+  t.is(callerAddress('198.51.100.9:40001'), '198.51.100.9');
+  t.is(callerAddress('[2001:db8:9:9::1]:40001'), '2001:db8:9:9::/64');
+});
+
+test('everything unreadable shares one budget, so varying it escapes nothing', (t) => {
+  t.is(callerAddress('unknown'), 'unreadable');
+  t.is(callerAddress('not-an-ip:1234'), 'unreadable');
+  t.is(callerAddress('999.1.1.1'), 'unreadable');
 });

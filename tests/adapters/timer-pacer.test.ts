@@ -55,6 +55,13 @@ test('work that fails still waits out the floor before failing', async (t) => {
   await t.throwsAsync(paced, { message: 'store down' });
 });
 
+test('a floor of zero does not wait at all', async (t) => {
+  const waits: number[] = [];
+  const paced = new TimerPacer(async (ms) => waits.push(ms)).pace(0, async () => 'now');
+  t.is(await paced, 'now');
+  t.deepEqual(waits, []);
+});
+
 test('the composed token exchange paces every answer with the 25 ms default floor', async (t) => {
   const floors: number[] = [];
   const core = await createCadCore({ storage: { kind: 'memory' }, pacer: { pace: (floorMs, work) => (floors.push(floorMs), work()) } });

@@ -80,16 +80,33 @@ test('refusals exit 1, usage errors exit 2, and nothing runs without an operator
   t.is((await cli(core, ['organisation', 'create', 'x'], 'cad_op_wrong')).code, 2);
 });
 
-test('a usage error never opens the database', async (t) => {
-  const dataDir = join(tmpdir(), `cad-cli-never-${Date.now()}`);
-  const run = spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts'], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_DATA_DIR: dataDir },
-    encoding: 'utf8',
+const usageErrors = [
+  [],
+  ['frobnicate'],
+  ['organisation', 'create'],
+  ['organisation', 'create', 'a', 'b'],
+  ['bootstrap-key', 'reset', 'extra'],
+  ['credential', 'rotate'],
+  ['credential', 'rotate', 'not-an-id'],
+  ['credential', 'create', '0190a5b6-0000-7000-8000-000000000000', '--kind', 'nonsense', '--label', 'x'],
+  ['credential', 'create', '0190a5b6-0000-7000-8000-000000000000', '--kind', 'game'],
+  ['credential', 'create', '0190a5b6-0000-7000-8000-000000000000', '--kind', 'game', '--label', 'x', '--department', 'nope'],
+  ['department', 'create', '0190a5b6-0000-7000-8000-000000000000', 'slug'],
+  ['organisation', 'create', 'x', '--bogus'],
+];
+
+for (const argv of usageErrors) {
+  test(`a usage error never opens the database: cli ${argv.join(' ') || '(nothing)'}`, (t) => {
+    const dataDir = join(tmpdir(), `cad-cli-never-${process.hrtime.bigint()}`);
+    const run = spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts', ...argv], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_DATA_DIR: dataDir, CAD_OPERATOR_KEY: 'cad_op_x' },
+      encoding: 'utf8',
+    });
+    t.is(run.status, 2);
+    t.regex(run.stderr, /usage: npm run cli/);
+    t.false(existsSync(dataDir));
   });
-  t.is(run.status, 2);
-  t.regex(run.stderr, /usage: npm run cli/);
-  t.false(existsSync(dataDir));
-});
+}
 
 test('a lost bootstrap key is replaced from the command line: the old one stops working', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cad-cli-'));

@@ -202,6 +202,36 @@ test('operator keys are listed without their secret; a revoked key stops working
   t.is(entries[0].action, 'operator_key.revoked');
 });
 
+test('a key revokes only keys no stronger than itself, itself included', async (t) => {
+  const org = await t.context.operator.organisation();
+  const weak = await org.operatorKey(['organisation.settings.manage'], 'settings only');
+  const strong = await org.operatorKey(['organisation.settings.manage', 'integrations.credential.manage'], 'admin');
+  const auditor = await org.operatorKey(['audit.view'], 'auditor');
+  const revoke = (key: string, id: string) =>
+    t.context.app.http.post(`/api/v1/admin/operator-keys/${id}/revoke`, undefined, { token: key });
+  t.deepEqual((await revoke(weak.key, strong.operatorKeyId)).body.error, 'FORBIDDEN');
+  t.is((await revoke(weak.key, auditor.operatorKeyId)).status, 403, 'audit.view is not a permission the weak key holds');
+  t.is((await revoke(strong.key, weak.operatorKeyId)).status, 200);
+  t.is((await revoke(strong.key, strong.operatorKeyId)).status, 200);
+  t.is(
+    (await t.context.app.http.get(`/api/v1/admin/organisations/${org.organisationId}/operator-keys`, { token: strong.key })).status,
+    401,
+  );
+});
+
+test('revoking what is revoked already succeeds, changes nothing and records nothing', async (t) => {
+  const org = await t.context.operator.organisation();
+  const { operatorKeyId } = await org.operatorKey(['audit.view']);
+  const credential = await org.apiCredential(['cad.unit.view']);
+  for (let i = 0; i < 2; i++) {
+    t.is((await t.context.operator.post(`/operator-keys/${operatorKeyId}/revoke`)).status, 200);
+    t.is((await t.context.operator.post(`/credentials/${credential.clientId}/revoke`)).status, 200);
+  }
+  const actions = (await org.audit()).map((e) => e.action);
+  t.is(actions.filter((a) => a === 'operator_key.revoked').length, 1);
+  t.is(actions.filter((a) => a === 'credential.revoked').length, 1);
+});
+
 test('the bootstrap key cannot be revoked through an organisation route', async (t) => {
   const bootstrap = await t.context.app.service.core.useCases.authenticateOperator.execute(t.context.app.bootstrapKey);
   const reply = await t.context.operator.post(`/operator-keys/${bootstrap!.id}/revoke`);

@@ -12,7 +12,7 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   const game = await org.gameCredential(departmentId, ['game.citation.issue']);
   const api = await org.apiCredential('all');
   const ids: Record<string, string> = { organisationId: org.organisationId, departmentId, characterId, unitId, clientId: api.clientId };
-  ids['operatorKeyId'] = (await org.operatorKey(['audit.view'], 'world key')).operatorKeyId;
+  ids['operatorKeyId'] = (await org.operatorKey(['organisation.settings.manage'], 'world key')).operatorKeyId;
   const tokens = { game: await tokenFor(http, game), api: await tokenFor(http, api) };
   const secrets = { game, api };
   const civilian = await operator.post(`/organisations/${org.organisationId}/civilians`, {

@@ -69,7 +69,7 @@ export function credentialContract(test: ContractTest) {
     t.is(await store.operatorKeys.findByHash(key.snapshot().keyHash), null);
   });
 
-  test('operator keys: listed per organisation, revocation kept, held for update', async (t) => {
+  test('operator keys: listed per organisation, and a revocation made through a locked read is kept', async (t) => {
     const { store } = t.context;
     const f = fixtures(store);
     const [a, b] = [await f.organisation(), await f.organisation()];

@@ -1,7 +1,8 @@
 import { Credential } from '../../../domain/credential/credential.ts';
+import { OperatorKey } from '../../../domain/operator/operator-key.ts';
 import { Plate } from '../../../domain/records/plate.ts';
 import { Vehicle } from '../../../domain/records/vehicle.ts';
-import type { CredentialId, VehicleId } from '../../../domain/shared/ids.ts';
+import type { CredentialId, OperatorKeyId, VehicleId } from '../../../domain/shared/ids.ts';
 import { NOW, fixtures, ids } from '../../support/persistence-fixtures.ts';
 import type { ContractTest } from './contract-test.ts';
 
@@ -67,6 +68,35 @@ export function lockingContract(test: ContractTest) {
     const final = (await store.credentials.get(id))!;
     t.is(final.secretHash, `h${'+'.repeat(WRITERS)}`);
     t.true(final.isRevoked);
+  });
+
+  test('operator keys: a revocation racing 20 locked reads-and-saves is kept', async (t) => {
+    const { store } = t.context;
+    const organisation = await fixtures(store).organisation();
+    const key = OperatorKey.forOrganisation(
+      {
+        id: ids.next<OperatorKeyId>(),
+        organisationId: organisation.id,
+        label: 'k',
+        permissions: ['audit.view'],
+        keyHash: `k-${ids.next()}`,
+      },
+      NOW,
+    );
+    await store.operatorKeys.save(key);
+    const touch = (revoke: boolean) =>
+      store.uow.run(async () => {
+        const locked = (await store.operatorKeys.getForUpdate(key.id))!;
+        await widenTheRace();
+        if (revoke) locked.revoke(NOW);
+        await store.operatorKeys.save(locked);
+      });
+    await Promise.all([
+      ...Array.from({ length: WRITERS / 2 }, () => touch(false)),
+      touch(true),
+      ...Array.from({ length: WRITERS / 2 }, () => touch(false)),
+    ]);
+    t.true((await store.operatorKeys.findByHash(key.snapshot().keyHash))?.isRevoked);
   });
 
   test('vehicles: of 20 concurrent locked fills of a blank detail, exactly one fills it', async (t) => {
