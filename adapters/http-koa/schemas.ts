@@ -3,7 +3,6 @@ import type { JsonSchema } from './validation.ts';
 
 /** A UUID in any case, read in lower case (the form ids are stored in); `urn:uuid:` is malformed. */
 export const uuid = { type: 'string', format: 'uuid', 'x-canonical-uuid': true } as const;
-export const isoDateTime = { type: 'string', format: 'date-time' } as const;
 export const text = (maxLength: number, minLength = 1) => ({ type: 'string', minLength, maxLength }) as const;
 export const nullable = (schema: JsonSchema) => ({ anyOf: [schema, { type: 'null' }] });
 

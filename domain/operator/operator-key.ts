@@ -12,10 +12,6 @@ export const OPERATOR_PERMISSIONS = [
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
-export function isOperatorPermission(value: string): value is OperatorPermission {
-  return (OPERATOR_PERMISSIONS as readonly string[]).includes(value);
-}
-
 export interface OperatorKeyState {
   readonly id: OperatorKeyId;
   /** Null only for the bootstrap key, which spans organisations. */
