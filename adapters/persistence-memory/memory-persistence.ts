@@ -1,7 +1,16 @@
 import type { Persistence } from '../../application/ports/persistence.ts';
 import { MemoryAuditLog } from './memory-audit-log.ts';
+import { MemoryBoloRepository } from './memory-bolo-repository.ts';
+import {
+  MemoryBridgePlayerReader,
+  MemoryMdtHandoffRepository,
+  MemoryPresenceRepository,
+  MemoryProvisioningLedger,
+} from './memory-bridge-repositories.ts';
+import { MemoryCallRepository } from './memory-call-repository.ts';
 import { MemoryCredentialRepository, MemoryOperatorKeyRepository } from './memory-credential-repositories.ts';
 import { MemoryDatabase } from './memory-database.ts';
+import { MemoryArrestRepository, MemoryCitationRepository } from './memory-incident-records-repositories.ts';
 import { MemoryInstanceKeyStore } from './memory-instance-key-store.ts';
 import { MemoryDepartmentRepository, MemoryOrganisationRepository } from './memory-organisation-repositories.ts';
 import {
@@ -16,6 +25,7 @@ import {
   MemoryLinkCodeRepository,
   MemoryMembershipRepository,
 } from './memory-roster-repositories.ts';
+import { MemoryRecordNumbers } from './memory-record-numbers.ts';
 import { MemoryUnitRepository } from './memory-unit-repository.ts';
 
 export interface MemoryPersistence extends Persistence {
@@ -42,6 +52,15 @@ export function createMemoryPersistence(): MemoryPersistence {
     vehicles: new MemoryVehicleRepository(db),
     warrants: new MemoryWarrantRepository(db),
     releases: new MemoryReleaseRepository(db),
+    calls: new MemoryCallRepository(db),
+    bolos: new MemoryBoloRepository(db),
+    citations: new MemoryCitationRepository(db),
+    arrests: new MemoryArrestRepository(db),
+    recordNumbers: new MemoryRecordNumbers(db),
+    bridgePlayers: new MemoryBridgePlayerReader(db),
+    presence: new MemoryPresenceRepository(db),
+    provisioning: new MemoryProvisioningLedger(db),
+    mdtHandoffs: new MemoryMdtHandoffRepository(db),
     auditLog: new MemoryAuditLog(db),
     instanceKeys: new MemoryInstanceKeyStore(db),
     ping: async () => undefined,

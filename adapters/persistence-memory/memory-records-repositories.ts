@@ -10,6 +10,7 @@ import { Vehicle, type VehicleState } from '../../domain/records/vehicle.ts';
 import type { Warrant } from '../../domain/records/warrant.ts';
 import type { ResourceRelease } from '../../domain/release/resource-release.ts';
 import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
+import { nameKey } from '../../domain/shared/text.ts';
 import type { MemoryDatabase } from './memory-database.ts';
 import { SnapshotTable, byText } from './snapshot-table.ts';
 
@@ -22,6 +23,20 @@ export class MemoryCivilianRepository implements CivilianRepository {
 
   get(id: CivilianId) {
     return this.rows.get(id);
+  }
+
+  /** Transactions here are serialisable already; nothing more to hold. */
+  getForUpdate(id: CivilianId) {
+    return this.rows.get(id);
+  }
+
+  findByName(organisationId: OrganisationId, firstName: string, lastName: string, limit: number) {
+    const [first, last] = [nameKey(firstName), nameKey(lastName)];
+    return this.rows.filter(
+      (c) => c.organisationId === organisationId && nameKey(c.firstName) === first && nameKey(c.lastName) === last,
+      (a, b) => byText(a.id, b.id),
+      limit,
+    );
   }
 
   save(civilian: Civilian) {

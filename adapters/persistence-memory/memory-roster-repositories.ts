@@ -8,7 +8,7 @@ import { Character, type CharacterState } from '../../domain/roster/character.ts
 import type { IdentifierLink } from '../../domain/roster/identifier-link.ts';
 import { LinkCode, type LinkCodeState } from '../../domain/roster/link-code.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import type { PlayerIdentifier, PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import type { MemoryDatabase, MemoryTable } from './memory-database.ts';
 import { SnapshotTable } from './snapshot-table.ts';
@@ -29,7 +29,8 @@ export class MemoryCharacterRepository implements CharacterRepository {
   }
 }
 
-const linkKey = (organisationId: string, kind: string, value: string) => `${organisationId}/${kind}/${value}`;
+/** Where an identifier link is kept: one per identifier in an organisation. */
+export const linkKey = (organisationId: string, kind: string, value: string) => `${organisationId}/${kind}/${value}`;
 
 export class MemoryIdentifierLinkRepository implements IdentifierLinkRepository {
   private readonly rows: MemoryTable<IdentifierLink>;
@@ -40,6 +41,13 @@ export class MemoryIdentifierLinkRepository implements IdentifierLinkRepository 
 
   findLinks(organisationId: OrganisationId, identifiers: PlayerIdentifiers) {
     return this.db.access(() => identifiers.entries.flatMap((e) => this.rows.get(linkKey(organisationId, e.kind, e.value)) ?? []));
+  }
+
+  findLinksAmong(organisationId: OrganisationId, identifiers: readonly PlayerIdentifier[]) {
+    return this.db.access(() => {
+      const keys = new Set(identifiers.map((e) => linkKey(organisationId, e.kind, e.value)));
+      return [...keys].flatMap((key) => this.rows.get(key) ?? []);
+    });
   }
 
   link(links: readonly IdentifierLink[]) {
@@ -59,6 +67,11 @@ export class MemoryLinkCodeRepository implements LinkCodeRepository {
   }
 
   findByHash(organisationId: OrganisationId, codeHash: string) {
+    return this.rows.get(`${organisationId}/${codeHash}`);
+  }
+
+  /** Transactions here are serialisable already; nothing more to hold. */
+  findByHashForUpdate(organisationId: OrganisationId, codeHash: string) {
     return this.rows.get(`${organisationId}/${codeHash}`);
   }
 

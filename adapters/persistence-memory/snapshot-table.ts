@@ -30,11 +30,12 @@ export class SnapshotTable<State extends { readonly id: string }, Entity> {
     });
   }
 
-  filter(predicate: (state: State) => boolean, order?: (a: State, b: State) => number, limit?: number): Promise<Entity[]> {
+  filter(predicate: (state: State) => boolean, order?: (a: State, b: State) => number, limit?: number, offset = 0): Promise<Entity[]> {
     return this.db.access(() => {
       const states = this.table.filter(predicate);
       if (order) states.sort(order);
-      return states.slice(0, limit ?? states.length).map(this.restore);
+      const start = Math.max(0, offset);
+      return states.slice(start, start + Math.max(0, limit ?? states.length)).map(this.restore);
     });
   }
 

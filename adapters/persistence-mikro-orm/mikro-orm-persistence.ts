@@ -7,10 +7,20 @@ import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import type { Persistence } from '../../application/ports/persistence.ts';
 import { migrations } from './migrations/index.ts';
 import { OrmSession } from './orm-session.ts';
+import {
+  AutoProvisionRecord,
+  MdtHandoffRecord,
+  PresenceClaimRecord,
+  PresenceOverageRecord,
+  RecordSequenceRecord,
+} from './records/bridge-records.ts';
 import { CredentialRecord, OperatorKeyRecord } from './records/credential-records.ts';
+import { BoloHitRecord, BoloRecord, CallNoteRecord, CallRecord } from './records/dispatch-records.ts';
 import { DepartmentRecord, OrganisationRecord } from './records/organisation-records.ts';
 import {
+  ArrestRecord,
   AuditEntryRecord,
+  CitationRecord,
   CivilianRecord,
   InstanceKeyRecord,
   ReleaseRecord,
@@ -19,7 +29,16 @@ import {
 } from './records/records-records.ts';
 import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, UnitRecord } from './records/roster-records.ts';
 import { MikroOrmAuditLog } from './repositories/audit-log.ts';
+import { MikroOrmBoloRepository } from './repositories/bolo-repository.ts';
+import { MikroOrmBridgePlayerReader } from './repositories/bridge-player-reader.ts';
+import {
+  MikroOrmMdtHandoffRepository,
+  MikroOrmPresenceRepository,
+  MikroOrmProvisioningLedger,
+} from './repositories/bridge-repositories.ts';
+import { MikroOrmCallRepository } from './repositories/call-repository.ts';
 import { MikroOrmCredentialRepository, MikroOrmOperatorKeyRepository } from './repositories/credential-repositories.ts';
+import { MikroOrmArrestRepository, MikroOrmCitationRepository } from './repositories/incident-records-repositories.ts';
 import { MikroOrmInstanceKeyStore } from './repositories/instance-key-store.ts';
 import { MikroOrmDepartmentRepository, MikroOrmOrganisationRepository } from './repositories/organisation-repositories.ts';
 import {
@@ -34,6 +53,7 @@ import {
   MikroOrmLinkCodeRepository,
   MikroOrmMembershipRepository,
 } from './repositories/roster-repositories.ts';
+import { MikroOrmRecordNumbers } from './repositories/record-numbers.ts';
 import { MikroOrmUnitRepository } from './repositories/unit-repository.ts';
 
 /** Where MikroORM keeps the data: embedded PGlite (a directory, or memory) or a PostgreSQL server. */
@@ -56,6 +76,17 @@ const entities = [
   ReleaseRecord,
   AuditEntryRecord,
   InstanceKeyRecord,
+  CallRecord,
+  CallNoteRecord,
+  BoloRecord,
+  BoloHitRecord,
+  CitationRecord,
+  ArrestRecord,
+  RecordSequenceRecord,
+  PresenceClaimRecord,
+  PresenceOverageRecord,
+  AutoProvisionRecord,
+  MdtHandoffRecord,
 ];
 
 export interface MikroOrmPersistence extends Persistence {
@@ -134,6 +165,15 @@ function persistenceOver(orm: MikroORM): MikroOrmPersistence {
     vehicles: new MikroOrmVehicleRepository(session),
     warrants: new MikroOrmWarrantRepository(session),
     releases: new MikroOrmReleaseRepository(session),
+    calls: new MikroOrmCallRepository(session),
+    bolos: new MikroOrmBoloRepository(session),
+    citations: new MikroOrmCitationRepository(session),
+    arrests: new MikroOrmArrestRepository(session),
+    recordNumbers: new MikroOrmRecordNumbers(session),
+    bridgePlayers: new MikroOrmBridgePlayerReader(session),
+    presence: new MikroOrmPresenceRepository(session),
+    provisioning: new MikroOrmProvisioningLedger(session),
+    mdtHandoffs: new MikroOrmMdtHandoffRepository(session),
     auditLog: new MikroOrmAuditLog(session),
     instanceKeys: new MikroOrmInstanceKeyStore(session),
     ping: async () => {

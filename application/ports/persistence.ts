@@ -1,4 +1,12 @@
 import type { AuditLog } from './audit-log.ts';
+import type { BoloRepository } from './bolo-repository.ts';
+import type { BridgePlayerReader } from './bridge-player-reader.ts';
+import type { CallRepository } from './call-repository.ts';
+import type { ArrestRepository, CitationRepository } from './incident-records-repositories.ts';
+import type { MdtHandoffRepository } from './mdt-handoff-repository.ts';
+import type { PresenceRepository } from './presence-repository.ts';
+import type { ProvisioningLedger } from './provisioning-ledger.ts';
+import type { RecordNumbers } from './record-numbers.ts';
 import type { CredentialRepository, OperatorKeyRepository } from './credential-repositories.ts';
 import type { InstanceKeyStore } from './instance-key-store.ts';
 import type { DepartmentRepository, OrganisationRepository } from './organisation-repositories.ts';
@@ -23,6 +31,15 @@ export interface Persistence {
   readonly vehicles: VehicleRepository;
   readonly warrants: WarrantRepository;
   readonly releases: ReleaseRepository;
+  readonly calls: CallRepository;
+  readonly bolos: BoloRepository;
+  readonly citations: CitationRepository;
+  readonly arrests: ArrestRepository;
+  readonly recordNumbers: RecordNumbers;
+  readonly bridgePlayers: BridgePlayerReader;
+  readonly presence: PresenceRepository;
+  readonly provisioning: ProvisioningLedger;
+  readonly mdtHandoffs: MdtHandoffRepository;
   readonly auditLog: AuditLog;
   readonly instanceKeys: InstanceKeyStore;
   /** Resolves when the store answers; rejects when it does not (readiness). */

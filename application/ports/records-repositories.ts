@@ -6,6 +6,13 @@ import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/
 
 export interface CivilianRepository {
   get(id: CivilianId): Promise<Civilian | null>;
+  /** Reads the civilian and holds it against concurrent writers until the transaction ends. */
+  getForUpdate(id: CivilianId): Promise<Civilian | null>;
+  /**
+   * Civilians with exactly this name, ignoring case and extra spaces (compare `nameKey`), oldest
+   * first, at most `limit`.
+   */
+  findByName(organisationId: OrganisationId, firstName: string, lastName: string, limit: number): Promise<Civilian[]>;
   save(civilian: Civilian): Promise<void>;
 }
 

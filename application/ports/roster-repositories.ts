@@ -2,7 +2,7 @@ import type { Character } from '../../domain/roster/character.ts';
 import type { IdentifierLink } from '../../domain/roster/identifier-link.ts';
 import type { LinkCode } from '../../domain/roster/link-code.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import type { PlayerIdentifier, PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 
 export interface CharacterRepository {
@@ -13,12 +13,16 @@ export interface CharacterRepository {
 export interface IdentifierLinkRepository {
   /** The links among these identifiers in the organisation (at most one per identifier). */
   findLinks(organisationId: OrganisationId, identifiers: PlayerIdentifiers): Promise<IdentifierLink[]>;
+  /** The links among many players' identifiers at once (a `/presence` heartbeat), in one read. */
+  findLinksAmong(organisationId: OrganisationId, identifiers: readonly PlayerIdentifier[]): Promise<IdentifierLink[]>;
   /** Links each identifier to its character, moving any earlier link of the same identifier. */
   link(links: readonly IdentifierLink[]): Promise<void>;
 }
 
 export interface LinkCodeRepository {
   findByHash(organisationId: OrganisationId, codeHash: string): Promise<LinkCode | null>;
+  /** As `findByHash`, holding the code against concurrent redemptions until the transaction ends. */
+  findByHashForUpdate(organisationId: OrganisationId, codeHash: string): Promise<LinkCode | null>;
   save(code: LinkCode): Promise<void>;
 }
 

@@ -1,10 +1,25 @@
 import type { Persistence } from '../../application/ports/persistence.ts';
 import { UuidV7IdGenerator } from '../../adapters/system/uuid-v7-id-generator.ts';
+import { Credential } from '../../domain/credential/credential.ts';
 import { Department } from '../../domain/organisation/department.ts';
 import { Organisation } from '../../domain/organisation/organisation.ts';
+import { Civilian } from '../../domain/records/civilian.ts';
+import { DateOfBirth } from '../../domain/records/date-of-birth.ts';
+import { Plate } from '../../domain/records/plate.ts';
+import { Vehicle } from '../../domain/records/vehicle.ts';
 import { Character } from '../../domain/roster/character.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
-import type { CharacterId, CharacterPublicId, DepartmentId, MembershipId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
+import type {
+  CharacterId,
+  CharacterPublicId,
+  CivilianId,
+  CredentialId,
+  DepartmentId,
+  MembershipId,
+  OrganisationId,
+  UnitId,
+  VehicleId,
+} from '../../domain/shared/ids.ts';
 import { Unit } from '../../domain/unit/unit.ts';
 
 export const ids = new UuidV7IdGenerator();
@@ -57,6 +72,46 @@ export function fixtures(store: Persistence) {
       await store.memberships.add(membership);
       await store.units.save(unit);
       return { character, membership, unit };
+    },
+    /** An API credential, or with a department a game (bridge) credential of that department. */
+    async credential(organisationId: OrganisationId, departmentId: DepartmentId | null = null) {
+      const created = Credential.create(
+        {
+          id: ids.next<CredentialId>(),
+          organisationId,
+          kind: departmentId === null ? 'generic_api_key' : 'game',
+          departmentId,
+          label: departmentId === null ? 'dispatch console' : 'game server',
+          scopes: [],
+          allScopes: true,
+          secretHash: `secret-${ids.next()}`,
+        },
+        NOW,
+      );
+      if (!created.ok) throw new Error(created.reason);
+      await store.credentials.save(created.value);
+      return created.value;
+    },
+    async civilian(organisationId: OrganisationId, firstName = 'Trevor', lastName = 'Philips', dateOfBirth: string | null = '1985-11-02') {
+      const dob = dateOfBirth === null ? null : DateOfBirth.parse(dateOfBirth);
+      if (dob !== null && !dob.ok) throw new Error(dob.reason);
+      const civilian = Civilian.register(
+        { id: ids.next<CivilianId>(), organisationId, firstName, lastName, dateOfBirth: dob === null ? null : dob.value },
+        NOW,
+      );
+      await store.civilians.save(civilian);
+      return civilian;
+    },
+    async vehicle(
+      organisationId: OrganisationId,
+      plate = `V-${ids.next().slice(-12).toUpperCase()}`,
+      ownerCivilianId: CivilianId | null = null,
+    ) {
+      const parsed = Plate.parse(plate);
+      if (!parsed.ok) throw new Error(parsed.reason);
+      const vehicle = Vehicle.register({ id: ids.next<VehicleId>(), organisationId, plate: parsed.value, ownerCivilianId }, NOW);
+      await store.vehicles.save(vehicle);
+      return vehicle;
     },
   };
 }

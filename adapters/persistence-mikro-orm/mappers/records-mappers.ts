@@ -1,11 +1,33 @@
 import type { AuditActor, AuditEntry } from '../../../domain/audit/audit-entry.ts';
+import type { Arrest } from '../../../domain/records/arrest.ts';
+import type { Citation } from '../../../domain/records/citation.ts';
 import { Civilian } from '../../../domain/records/civilian.ts';
 import { Plate } from '../../../domain/records/plate.ts';
 import { Vehicle } from '../../../domain/records/vehicle.ts';
 import type { Warrant, WarrantStatus } from '../../../domain/records/warrant.ts';
 import type { ResourceRelease } from '../../../domain/release/resource-release.ts';
-import type { AuditEntryId, CharacterId, CivilianId, OrganisationId, ReleaseId, VehicleId, WarrantId } from '../../../domain/shared/ids.ts';
-import type { AuditEntryRecord, CivilianRecord, ReleaseRecord, VehicleRecord, WarrantRecord } from '../records/records-records.ts';
+import type {
+  ArrestId,
+  AuditEntryId,
+  CharacterId,
+  CitationId,
+  CivilianId,
+  CredentialId,
+  OrganisationId,
+  ReleaseId,
+  UnitId,
+  VehicleId,
+  WarrantId,
+} from '../../../domain/shared/ids.ts';
+import type {
+  ArrestRecord,
+  AuditEntryRecord,
+  CitationRecord,
+  CivilianRecord,
+  ReleaseRecord,
+  VehicleRecord,
+  WarrantRecord,
+} from '../records/records-records.ts';
 
 export function civilianFromRecord(r: CivilianRecord): Civilian {
   return Civilian.restore({
@@ -81,5 +103,65 @@ export function auditEntryToRecord(entry: AuditEntry) {
     subjectType: entry.subject?.type ?? null,
     subjectId: entry.subject?.id ?? null,
     details: JSON.parse(JSON.stringify(entry.details)) as Record<string, unknown>,
+  };
+}
+
+export function citationFromRecord(r: CitationRecord): Citation {
+  return {
+    id: r.id as CitationId,
+    organisationId: r.organisationId as OrganisationId,
+    number: r.number,
+    civilianId: r.civilianId as CivilianId,
+    plate: r.plate ?? null,
+    locationText: r.locationText,
+    statuteCode: r.statuteCode,
+    statuteDescription: r.statuteDescription,
+    fineAmount: r.fineAmount,
+    issuedBy: {
+      characterId: r.issuedByCharacterId as CharacterId,
+      unitId: r.issuedByUnitId as UnitId,
+      credentialId: r.issuedByCredentialId as CredentialId,
+    },
+    issuedAt: r.issuedAt,
+  };
+}
+
+export function citationToRecord(citation: Citation) {
+  const { issuedBy, ...rest } = citation;
+  return {
+    ...rest,
+    issuedByCharacterId: issuedBy.characterId,
+    issuedByUnitId: issuedBy.unitId,
+    issuedByCredentialId: issuedBy.credentialId,
+  };
+}
+
+export function arrestFromRecord(r: ArrestRecord): Arrest {
+  return {
+    id: r.id as ArrestId,
+    organisationId: r.organisationId as OrganisationId,
+    number: r.number,
+    civilianId: r.civilianId as CivilianId,
+    locationText: r.locationText,
+    narrative: r.narrative,
+    charges: r.charges.map(({ statuteCode, statuteDescription }) => ({ statuteCode, statuteDescription })),
+    bookedBy: {
+      characterId: r.bookedByCharacterId as CharacterId,
+      unitId: r.bookedByUnitId as UnitId,
+      credentialId: r.bookedByCredentialId as CredentialId,
+    },
+    bookedAt: r.bookedAt,
+  };
+}
+
+/** Charges go in as a JSON array, in the order they were booked. */
+export function arrestToRecord(arrest: Arrest) {
+  const { bookedBy, charges, ...rest } = arrest;
+  return {
+    ...rest,
+    charges: charges.map(({ statuteCode, statuteDescription }) => ({ statuteCode, statuteDescription })),
+    bookedByCharacterId: bookedBy.characterId,
+    bookedByUnitId: bookedBy.unitId,
+    bookedByCredentialId: bookedBy.credentialId,
   };
 }

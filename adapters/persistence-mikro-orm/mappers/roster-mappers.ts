@@ -15,6 +15,7 @@ import type {
 import { MapPoint } from '../../../domain/shared/map-point.ts';
 import { Unit } from '../../../domain/unit/unit.ts';
 import type { UnitStatus } from '../../../domain/unit/unit-status.ts';
+import { rawBoolean, rawDate, rawNullableDate, rawNullableNumber } from '../raw-values.ts';
 import type { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, UnitRecord } from '../records/roster-records.ts';
 
 export function characterFromRecord(r: CharacterRecord): Character {
@@ -61,7 +62,65 @@ export function membershipFromRecord(r: MembershipRecord): Membership {
   };
 }
 
-export function unitFromRecord(r: UnitRecord): Unit {
+/** A unit's columns, as the ORM loads them or as `unitFieldsFromRow` reads them from a raw row. */
+export type UnitFields = Pick<
+  UnitRecord,
+  | 'id'
+  | 'organisationId'
+  | 'departmentId'
+  | 'membershipId'
+  | 'characterId'
+  | 'callsign'
+  | 'isActive'
+  | 'status'
+  | 'statusChangedAt'
+  | 'assignedCallId'
+  | 'assignedCallNumber'
+  | 'assignmentPinX'
+  | 'assignmentPinY'
+  | 'assignedAt'
+>;
+
+/** The columns of `units` in a raw row (snake_case, driver types), in the order `UNIT_COLUMNS` lists them. */
+export const UNIT_COLUMNS = [
+  'id',
+  'organisation_id',
+  'department_id',
+  'membership_id',
+  'character_id',
+  'callsign',
+  'is_active',
+  'status',
+  'status_changed_at',
+  'assigned_call_id',
+  'assigned_call_number',
+  'assignment_pin_x',
+  'assignment_pin_y',
+  'assigned_at',
+] as const;
+export type UnitRow = Record<(typeof UNIT_COLUMNS)[number], unknown>;
+
+/** Converts a raw `units` row (see `UNIT_COLUMNS`) into the fields `unitFromRecord` takes. */
+export function unitFieldsFromRow(row: UnitRow): UnitFields {
+  return {
+    id: String(row.id),
+    organisationId: String(row.organisation_id),
+    departmentId: String(row.department_id),
+    membershipId: String(row.membership_id),
+    characterId: String(row.character_id),
+    callsign: row.callsign == null ? null : String(row.callsign),
+    isActive: rawBoolean(row.is_active),
+    status: String(row.status),
+    statusChangedAt: rawDate(row.status_changed_at),
+    assignedCallId: row.assigned_call_id == null ? null : String(row.assigned_call_id),
+    assignedCallNumber: row.assigned_call_number == null ? null : String(row.assigned_call_number),
+    assignmentPinX: rawNullableNumber(row.assignment_pin_x),
+    assignmentPinY: rawNullableNumber(row.assignment_pin_y),
+    assignedAt: rawNullableDate(row.assigned_at),
+  };
+}
+
+export function unitFromRecord(r: UnitFields): Unit {
   const pin = r.assignmentPinX == null || r.assignmentPinY == null ? null : MapPoint.of(r.assignmentPinX, r.assignmentPinY);
   return Unit.restore({
     id: r.id as UnitId,

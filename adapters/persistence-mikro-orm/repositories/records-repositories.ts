@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, raw } from '@mikro-orm/core';
 import type {
   CivilianRepository,
   ReleaseRepository,
@@ -10,6 +10,7 @@ import type { Vehicle } from '../../../domain/records/vehicle.ts';
 import type { Warrant } from '../../../domain/records/warrant.ts';
 import type { ResourceRelease } from '../../../domain/release/resource-release.ts';
 import type { CivilianId, OrganisationId, VehicleId } from '../../../domain/shared/ids.ts';
+import { nameKey } from '../../../domain/shared/text.ts';
 import { MappedTable } from '../mapped-table.ts';
 import {
   civilianFromRecord,
@@ -29,6 +30,24 @@ export class MikroOrmCivilianRepository implements CivilianRepository {
   }
 
   get = (id: CivilianId) => this.rows.one({ id });
+  getForUpdate = (id: CivilianId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+
+  /**
+   * Stored names are tidied already, so `lower()` of each column is its name key: the comparison
+   * matches the `civilians_name` index (organisation_id, lower(last_name), lower(first_name)).
+   */
+  findByName = async (organisationId: OrganisationId, firstName: string, lastName: string, limit: number) => {
+    if (limit <= 0) return [];
+    return this.rows.many(
+      {
+        organisationId,
+        [raw((alias: string) => `lower(${alias}.last_name)`)]: nameKey(lastName),
+        [raw((alias: string) => `lower(${alias}.first_name)`)]: nameKey(firstName),
+      },
+      { orderBy: { id: 'asc' }, limit },
+    );
+  };
+
   save = (civilian: Civilian) => this.rows.put({ ...civilian.snapshot() });
 }
 

@@ -1,3 +1,5 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type {
   CharacterRepository,
   IdentifierLinkRepository,
@@ -8,11 +10,12 @@ import type { Character } from '../../../domain/roster/character.ts';
 import type { IdentifierLink } from '../../../domain/roster/identifier-link.ts';
 import type { LinkCode } from '../../../domain/roster/link-code.ts';
 import type { Membership } from '../../../domain/roster/membership.ts';
-import type { PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
+import type { IdentifierKind, PlayerIdentifier, PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { MappedTable } from '../mapped-table.ts';
 import { characterFromRecord, identifierLinkFromRecord, linkCodeFromRecord, membershipFromRecord } from '../mappers/roster-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
+import { rawDate } from '../raw-values.ts';
 import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord } from '../records/roster-records.ts';
 
 export class MikroOrmCharacterRepository implements CharacterRepository {
@@ -26,6 +29,11 @@ export class MikroOrmCharacterRepository implements CharacterRepository {
   save = (character: Character) => this.rows.put({ ...character.snapshot() });
 }
 
+const FIND_LINKS_AMONG = `select l.kind, l.value, l.character_id, l.linked_at
+  from identifier_links l
+  where l.organisation_id = ?
+    and (l.kind, l.value) in (select i.kind, i.value from jsonb_to_recordset(?::jsonb) as i(kind text, value text))`;
+
 export class MikroOrmIdentifierLinkRepository implements IdentifierLinkRepository {
   private readonly rows: MappedTable<IdentifierLinkRecord, IdentifierLink>;
 
@@ -35,6 +43,26 @@ export class MikroOrmIdentifierLinkRepository implements IdentifierLinkRepositor
 
   findLinks = (organisationId: OrganisationId, identifiers: PlayerIdentifiers) =>
     this.rows.many({ $or: identifiers.entries.map(({ kind, value }) => ({ organisationId, kind, value })) });
+
+  /**
+   * One statement whatever the number of identifiers: they go in as one JSON array, and the
+   * semi-join returns each link once, however often its identifier was sent.
+   */
+  async findLinksAmong(organisationId: OrganisationId, identifiers: readonly PlayerIdentifier[]): Promise<IdentifierLink[]> {
+    if (identifiers.length === 0) return [];
+    const em = this.session.em() as unknown as SqlEntityManager;
+    const rows = await em.execute<Array<{ kind: string; value: string; character_id: string; linked_at: unknown }>>(FIND_LINKS_AMONG, [
+      organisationId,
+      JSON.stringify(identifiers.map(({ kind, value }) => ({ kind, value }))),
+    ]);
+    return rows.map((row) => ({
+      organisationId,
+      kind: row.kind as IdentifierKind,
+      value: row.value,
+      characterId: row.character_id as CharacterId,
+      linkedAt: rawDate(row.linked_at),
+    }));
+  }
 
   async link(links: readonly IdentifierLink[]) {
     if (links.length === 0) return;
@@ -55,6 +83,9 @@ export class MikroOrmLinkCodeRepository implements LinkCodeRepository {
   }
 
   findByHash = (organisationId: OrganisationId, codeHash: string) => this.rows.one({ organisationId, codeHash });
+  /** `SELECT ... FOR UPDATE`: a concurrent redemption of the same code waits for this one. */
+  findByHashForUpdate = (organisationId: OrganisationId, codeHash: string) =>
+    this.rows.one({ organisationId, codeHash }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   save = (code: LinkCode) => this.rows.put({ ...code.snapshot() });
 }
 

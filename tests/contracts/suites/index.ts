@@ -1,7 +1,11 @@
 import type { Persistence } from '../../../application/ports/persistence.ts';
 import { auditContract } from './audit.contract.ts';
+import { bolosContract } from './bolos.contract.ts';
+import { bridgeContract } from './bridge.contract.ts';
+import { callsContract } from './calls.contract.ts';
 import type { ContractTest } from './contract-test.ts';
 import { bootstrapKeyContract, credentialContract } from './credential.contract.ts';
+import { incidentRecordsContract, recordNumbersContract } from './incident-records.contract.ts';
 import { lockingContract } from './locking.contract.ts';
 import { organisationContract } from './organisation.contract.ts';
 import { recordsContract } from './records.contract.ts';
@@ -25,6 +29,11 @@ export function runPersistenceContracts(test: ContractTest, open: () => Promise<
     bootstrapKeyContract,
     recordsContract,
     auditContract,
+    callsContract,
+    bolosContract,
+    incidentRecordsContract,
+    recordNumbersContract,
+    bridgeContract,
     unitOfWorkContract,
     lockingContract,
   ]) {

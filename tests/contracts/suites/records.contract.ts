@@ -7,6 +7,7 @@ import type { Warrant } from '../../../domain/records/warrant.ts';
 import type { CivilianId, OrganisationId, ReleaseId, VehicleId, WarrantId } from '../../../domain/shared/ids.ts';
 import { NOW, fixtures, ids } from '../../support/persistence-fixtures.ts';
 import type { ContractTest } from './contract-test.ts';
+import { widenTheRace } from './locking.contract.ts';
 
 function plate(raw: string) {
   const parsed = Plate.parse(raw);
@@ -111,5 +112,55 @@ export function recordsContract(test: ContractTest) {
     t.is(await store.releases.findLatest(`${slug}-other`), null);
     const error = await t.throwsAsync(() => store.releases.add(release('1.3.0')), { instanceOf: UniqueConstraintViolation });
     t.is(error?.constraint, 'release_version');
+  });
+
+  test('civilians: found by exact name ignoring case and extra spaces, oldest first, limited, per organisation', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const oldest = await f.civilian(a.id, '  Trevor ', 'Philips');
+    await f.civilian(a.id, 'Trevor', 'Philipson');
+    await f.civilian(a.id, 'Trev', 'Philips');
+    await f.civilian(a.id, 'Philips', 'Trevor');
+    const shouting = await f.civilian(a.id, 'TREVOR', 'PHILIPS', null);
+    const newest = await f.civilian(a.id, 'trevor', 'philips');
+    const elsewhere = await f.civilian(b.id, 'Trevor', 'Philips');
+    const found = async (organisationId: OrganisationId, first: string, last: string, limit = 10) =>
+      (await store.civilians.findByName(organisationId, first, last, limit)).map((c) => c.id);
+    t.deepEqual(await found(a.id, 'trevor', ' PHILIPS  '), [oldest.id, shouting.id, newest.id]);
+    t.deepEqual(await found(a.id, 'Trevor', 'Philips', 2), [oldest.id, shouting.id]);
+    t.deepEqual(await found(b.id, 'TREVOR', 'philips'), [elsewhere.id]);
+    t.deepEqual(await found(a.id, 'Trevor', 'Phil'), []);
+    t.deepEqual(await found(a.id, 'Trevor Philips', ''), []);
+    t.deepEqual((await store.civilians.findByName(a.id, 'Trevor', 'Philips', 1))[0]?.snapshot(), oldest.snapshot());
+
+    const maryAnn = await f.civilian(a.id, 'Mary   Ann', 'Van  der Berg');
+    const accented = await f.civilian(a.id, 'Élodie', 'Ærø');
+    t.deepEqual(await found(a.id, 'mary ann', 'van der  berg'), [maryAnn.id]);
+    t.deepEqual(await found(a.id, 'MaryAnn', 'van der berg'), []);
+    t.deepEqual(await found(a.id, 'ÉLODIE', 'ærø'), [accented.id]);
+  });
+
+  test('civilians: of 20 concurrent locked claims by different characters, exactly one wins', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const organisation = await f.organisation();
+    const claimed = await f.civilian(organisation.id);
+    const characters = await Promise.all(Array.from({ length: 20 }, () => f.character(organisation.id)));
+    t.deepEqual((await store.uow.run(() => store.civilians.getForUpdate(claimed.id)))?.snapshot(), claimed.snapshot());
+    t.is(await store.uow.run(() => store.civilians.getForUpdate(ids.next<CivilianId>())), null);
+    const claims = await Promise.all(
+      characters.map((character) =>
+        store.uow.run(async () => {
+          const locked = (await store.civilians.getForUpdate(claimed.id))!;
+          await widenTheRace();
+          const outcome = locked.claim(character.id);
+          if (outcome.ok) await store.civilians.save(locked);
+          return outcome.ok;
+        }),
+      ),
+    );
+    t.is(claims.filter(Boolean).length, 1);
+    t.not((await store.civilians.get(claimed.id))?.claimedBy, null);
   });
 }

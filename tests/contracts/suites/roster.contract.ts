@@ -7,6 +7,7 @@ import { PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts'
 import type { CharacterId, CharacterPublicId } from '../../../domain/shared/ids.ts';
 import { NOW, fixtures, ids } from '../../support/persistence-fixtures.ts';
 import type { ContractTest } from './contract-test.ts';
+import { widenTheRace } from './locking.contract.ts';
 
 const identifiers = (input: Record<string, string>) => {
   const parsed = PlayerIdentifiers.from(input);
@@ -102,5 +103,29 @@ export function rosterContract(test: ContractTest) {
     const unitError = await t.throwsAsync(() => store.memberships.add(sameUnit), { instanceOf: UniqueConstraintViolation });
     t.is(unitError?.constraint, 'membership_unit');
     t.is(await store.memberships.findFor(department.id, sameUnit.characterId), null);
+  });
+
+  test('link codes: found for update by hash in their organisation only; of 20 concurrent locked redemptions one succeeds', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const code = LinkCode.issue({ codeHash: `hash-${ids.next()}`, organisationId: a.id, characterId: (await f.character(a.id)).id }, NOW);
+    await store.linkCodes.save(code);
+    const hash = code.snapshot().codeHash;
+    t.deepEqual((await store.uow.run(() => store.linkCodes.findByHashForUpdate(a.id, hash)))?.snapshot(), code.snapshot());
+    t.is(await store.uow.run(() => store.linkCodes.findByHashForUpdate(b.id, hash)), null);
+    const redemptions = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        store.uow.run(async () => {
+          const locked = (await store.linkCodes.findByHashForUpdate(a.id, hash))!;
+          await widenTheRace();
+          const redeemed = locked.redeem(NOW);
+          if (redeemed.ok) await store.linkCodes.save(locked);
+          return redeemed.ok;
+        }),
+      ),
+    );
+    t.is(redemptions.filter(Boolean).length, 1);
+    t.deepEqual((await store.linkCodes.findByHash(a.id, hash))?.snapshot().usedAt, NOW);
   });
 }

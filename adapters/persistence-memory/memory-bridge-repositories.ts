@@ -1,0 +1,132 @@
+import type { BridgePlayerReader, PlayerCandidate } from '../../application/ports/bridge-player-reader.ts';
+import type { MdtHandoffRepository } from '../../application/ports/mdt-handoff-repository.ts';
+import type { PresenceRepository } from '../../application/ports/presence-repository.ts';
+import type { ProvisionedPlayer, ProvisioningLedger } from '../../application/ports/provisioning-ledger.ts';
+import type { PresenceClaim, PresenceOverage } from '../../domain/presence/presence.ts';
+import type { IdentifierLink } from '../../domain/roster/identifier-link.ts';
+import { MdtHandoff, type MdtHandoffState } from '../../domain/roster/mdt-handoff.ts';
+import type { Membership } from '../../domain/roster/membership.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import type { CredentialId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
+import { Unit, type UnitState } from '../../domain/unit/unit.ts';
+import type { MemoryDatabase, MemoryTable } from './memory-database.ts';
+import { linkKey } from './memory-roster-repositories.ts';
+import { SnapshotTable } from './snapshot-table.ts';
+
+/**
+ * Reads the identifier links, memberships and units tables in one step. It looks the tables up
+ * when it reads, so the repositories that own them have declared their unique rules by then.
+ */
+export class MemoryBridgePlayerReader implements BridgePlayerReader {
+  constructor(private readonly db: MemoryDatabase) {}
+
+  candidates(
+    organisationId: OrganisationId,
+    departmentId: DepartmentId | null,
+    identifiers: PlayerIdentifiers,
+  ): Promise<PlayerCandidate[]> {
+    return this.db.access(() => {
+      const links = this.db.table<IdentifierLink>('identifier_links');
+      const memberships = this.db.table<Membership>('memberships');
+      const units = this.db.table<UnitState>('units');
+      return identifiers.entries.flatMap((entry) => {
+        const link = links.get(linkKey(organisationId, entry.kind, entry.value));
+        if (link === undefined) return [];
+        const membership =
+          departmentId === null
+            ? undefined
+            : memberships.find((m) => m.departmentId === departmentId && m.characterId === link.characterId);
+        const unit = membership === undefined ? undefined : units.get(membership.unitId);
+        return [{ ...link, unit: unit === undefined ? null : Unit.restore(unit) }];
+      });
+    });
+  }
+}
+
+type StoredOverage = PresenceOverage & { readonly seq: number };
+
+export class MemoryPresenceRepository implements PresenceRepository {
+  private readonly claims: MemoryTable<PresenceClaim>;
+  private readonly overages: MemoryTable<StoredOverage>;
+
+  constructor(private readonly db: MemoryDatabase) {
+    this.claims = db.table<PresenceClaim>('presence_claims');
+    this.overages = db.table<StoredOverage>('presence_overages');
+  }
+
+  /** A claim only moves forward: a renewal expiring no later than the stored claim changes nothing. */
+  renew(claims: readonly PresenceClaim[]) {
+    return this.db.access(() => {
+      for (const claim of claims) {
+        const key = `${claim.organisationId}/${claim.characterId}`;
+        const stored = this.claims.get(key);
+        if (stored === undefined || stored.expiresAt.getTime() < claim.expiresAt.getTime()) this.claims.put(key, { ...claim });
+      }
+    });
+  }
+
+  countConnected(organisationId: OrganisationId, now: Date) {
+    return this.db.access(
+      () => this.claims.filter((c) => c.organisationId === organisationId && c.expiresAt.getTime() > now.getTime()).length,
+    );
+  }
+
+  recordOverage(overage: PresenceOverage) {
+    return this.db.access(() => {
+      const seq = this.overages.all().length + 1;
+      this.overages.put(String(seq), { ...overage, seq });
+    });
+  }
+
+  listOverages(organisationId: OrganisationId, limit: number) {
+    return this.db.access(() =>
+      this.overages
+        .filter((o) => o.organisationId === organisationId)
+        .sort((a, b) => b.at.getTime() - a.at.getTime() || b.seq - a.seq)
+        .slice(0, Math.max(0, limit))
+        .map(({ seq: _seq, ...overage }): PresenceOverage => overage),
+    );
+  }
+}
+
+type StoredProvision = ProvisionedPlayer & { readonly id: string };
+
+export class MemoryProvisioningLedger implements ProvisioningLedger {
+  private readonly rows: MemoryTable<StoredProvision>;
+
+  constructor(private readonly db: MemoryDatabase) {
+    this.rows = db.table<StoredProvision>('auto_provisions');
+  }
+
+  record(entry: ProvisionedPlayer) {
+    return this.db.access(() => {
+      const id = String(this.rows.all().length + 1);
+      this.rows.put(id, { ...entry, id });
+    });
+  }
+
+  /** Entries strictly after `since`. */
+  countSince(credentialId: CredentialId, since: Date) {
+    return this.db.access(() => this.rows.filter((e) => e.credentialId === credentialId && e.at.getTime() > since.getTime()).length);
+  }
+}
+
+type StoredHandoff = MdtHandoffState & { readonly id: string };
+
+export class MemoryMdtHandoffRepository implements MdtHandoffRepository {
+  private readonly rows: SnapshotTable<StoredHandoff, MdtHandoff>;
+
+  constructor(db: MemoryDatabase) {
+    this.rows = new SnapshotTable(db, 'mdt_handoffs', ({ id: _key, ...state }) => MdtHandoff.restore(state));
+  }
+
+  /** Transactions here are serialisable already; nothing more to hold. */
+  getForUpdate(tokenHash: string) {
+    return this.rows.get(tokenHash);
+  }
+
+  save(handoff: MdtHandoff) {
+    const state = handoff.snapshot();
+    return this.rows.save({ ...state, id: state.tokenHash });
+  }
+}

@@ -1,0 +1,50 @@
+import type { CallFilter, CallRepository } from '../../application/ports/call-repository.ts';
+import { Call, type CallState } from '../../domain/call/call.ts';
+import type { CallId } from '../../domain/shared/ids.ts';
+import type { MemoryDatabase, MemoryTable } from './memory-database.ts';
+import { SnapshotTable, byText } from './snapshot-table.ts';
+
+export class MemoryCallRepository implements CallRepository {
+  private readonly rows: SnapshotTable<CallState, Call>;
+  private readonly table: MemoryTable<CallState>;
+
+  constructor(private readonly db: MemoryDatabase) {
+    this.rows = new SnapshotTable(db, 'calls', Call.restore, [{ name: 'call_number', key: (c) => `${c.organisationId}/${c.number}` }]);
+    this.table = db.table<CallState>('calls');
+  }
+
+  get(id: CallId) {
+    return this.rows.get(id);
+  }
+
+  /** Transactions here are serialisable already; nothing more to hold. */
+  getForUpdate(id: CallId) {
+    return this.rows.get(id);
+  }
+
+  /**
+   * The timeline only grows, as in the database: the notes stored already stay as they are, and
+   * the call's notes not stored yet are appended after them, in the call's order.
+   */
+  save(call: Call) {
+    const state = call.snapshot();
+    return this.db.access(() => {
+      const stored = this.table.get(state.id)?.notes ?? [];
+      const known = new Set(stored.map((n) => n.eventId));
+      const appended = state.notes.filter((n) => !known.has(n.eventId) && known.add(n.eventId));
+      this.table.put(state.id, { ...state, notes: [...stored, ...appended] });
+    });
+  }
+
+  list(filter: CallFilter) {
+    return this.rows.filter(
+      (c) =>
+        c.organisationId === filter.organisationId &&
+        (filter.departmentId === undefined || c.departmentId === filter.departmentId) &&
+        (filter.status === undefined || c.status === filter.status),
+      (a, b) => byText(b.id, a.id),
+      filter.limit,
+      filter.offset,
+    );
+  }
+}

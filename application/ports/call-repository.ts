@@ -1,0 +1,22 @@
+import type { Call } from '../../domain/call/call.ts';
+import type { CallStatus } from '../../domain/call/call-status.ts';
+import type { CallId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
+
+export interface CallFilter {
+  readonly organisationId: OrganisationId;
+  readonly departmentId?: DepartmentId;
+  readonly status?: CallStatus;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface CallRepository {
+  /** The call with its whole timeline, notes oldest first. */
+  get(id: CallId): Promise<Call | null>;
+  /** Reads the call and holds it against concurrent writers until the transaction ends. */
+  getForUpdate(id: CallId): Promise<Call | null>;
+  /** Inserts or updates the call, and appends the timeline notes not stored yet (notes never change). */
+  save(call: Call): Promise<void>;
+  /** Newest first. */
+  list(filter: CallFilter): Promise<Call[]>;
+}
