@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { AuditedWrites } from '../application/audit/audited-writes.ts';
+import { BridgeGate } from '../application/bridge/bridge-gate.ts';
 import type { Clock } from '../application/ports/clock.ts';
 import type { Persistence } from '../application/ports/persistence.ts';
 import type { ResponsePacer } from '../application/ports/response-pacer.ts';
@@ -7,6 +8,8 @@ import { NodeCacheRateLimiter } from '../adapters/rate-limit/node-cache-rate-lim
 import { CryptoSecretGenerator } from '../adapters/security/crypto-secret-generator.ts';
 import { HmacSecretHasher } from '../adapters/security/hmac-secret-hasher.ts';
 import { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
+import { JwtMdtSessions } from '../adapters/security/jwt-mdt-sessions.ts';
+import { SemverVersionOrder } from '../adapters/system/semver-version-order.ts';
 import { TimerPacer } from '../adapters/system/timer-pacer.ts';
 import { UuidV7IdGenerator } from '../adapters/system/uuid-v7-id-generator.ts';
 import type { InstanceKeys } from './instance-keys.ts';
@@ -39,6 +42,15 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   container.bind(TOKENS.WarrantRepository).toConstantValue(persistence.warrants);
   container.bind(TOKENS.ReleaseRepository).toConstantValue(persistence.releases);
   container.bind(TOKENS.AuditLog).toConstantValue(persistence.auditLog);
+  container.bind(TOKENS.CallRepository).toConstantValue(persistence.calls);
+  container.bind(TOKENS.BoloRepository).toConstantValue(persistence.bolos);
+  container.bind(TOKENS.CitationRepository).toConstantValue(persistence.citations);
+  container.bind(TOKENS.ArrestRepository).toConstantValue(persistence.arrests);
+  container.bind(TOKENS.RecordNumbers).toConstantValue(persistence.recordNumbers);
+  container.bind(TOKENS.BridgePlayerReader).toConstantValue(persistence.bridgePlayers);
+  container.bind(TOKENS.PresenceRepository).toConstantValue(persistence.presence);
+  container.bind(TOKENS.ProvisioningLedger).toConstantValue(persistence.provisioning);
+  container.bind(TOKENS.MdtHandoffRepository).toConstantValue(persistence.mdtHandoffs);
 
   container.bind(TOKENS.Clock).toConstantValue(bindings.clock);
   container.bind(TOKENS.IdGenerator).toConstantValue(new UuidV7IdGenerator());
@@ -46,6 +58,9 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   container.bind(TOKENS.ResponsePacer).toConstantValue(bindings.pacer ?? new TimerPacer());
   container.bind(TOKENS.SecretHasher).toConstantValue(new HmacSecretHasher(bindings.keys.hashing));
   container.bind(TOKENS.AccessTokens).toConstantValue(new JwtAccessTokens(bindings.keys.signing, bindings.accessTokenTtlSeconds));
+  container.bind(TOKENS.MdtSessionIssuer).toConstantValue(new JwtMdtSessions(bindings.keys.signing));
+  container.bind(TOKENS.VersionOrder).toConstantValue(new SemverVersionOrder());
+  container.bind(TOKENS.BridgeGate).toResolvedValue((players) => new BridgeGate(players), [TOKENS.BridgePlayerReader]);
   container
     .bind(TOKENS.RateLimiter)
     .toResolvedValue((clock) => new NodeCacheRateLimiter(clock), [TOKENS.Clock])

@@ -1,3 +1,33 @@
+import { OpenCall } from '../application/dispatch/open-call.ts';
+import { ReadCall } from '../application/dispatch/read-call.ts';
+import { AssignUnit } from '../application/dispatch/assign-unit.ts';
+import { MovePin } from '../application/dispatch/move-pin.ts';
+import { ReleaseUnit } from '../application/dispatch/release-unit.ts';
+import { CloseCall } from '../application/dispatch/close-call.ts';
+import { LinkIdentity } from '../application/bridge/link-identity.ts';
+import { SyncDuty } from '../application/bridge/sync-duty.ts';
+import { LookupVehicle } from '../application/bridge/lookup-vehicle.ts';
+import { LookupPerson } from '../application/bridge/lookup-person.ts';
+import { CheckWarrants } from '../application/bridge/check-warrants.ts';
+import { IssueBolo } from '../application/bridge/issue-bolo.ts';
+import { CheckBolos } from '../application/bridge/check-bolos.ts';
+import { ResolveBolo } from '../application/bridge/resolve-bolo.ts';
+import { IssueCitation } from '../application/bridge/issue-citation.ts';
+import { LogArrest } from '../application/bridge/log-arrest.ts';
+import { SyncCivilian } from '../application/bridge/sync-civilian.ts';
+import { ClaimCivilian } from '../application/bridge/claim-civilian.ts';
+import { TriggerPanic } from '../application/bridge/trigger-panic.ts';
+import { ReportEmergency } from '../application/bridge/report-emergency.ts';
+import { SelfAssign } from '../application/bridge/self-assign.ts';
+import { UnassignSelf } from '../application/bridge/unassign-self.ts';
+import { AddNarrative } from '../application/bridge/add-narrative.ts';
+import { ReportLocation } from '../application/bridge/report-location.ts';
+import { ReadWaypoint } from '../application/bridge/read-waypoint.ts';
+import { IssueMdtHandoff } from '../application/bridge/issue-mdt-handoff.ts';
+import { RedeemMdtHandoff } from '../application/auth/redeem-mdt-handoff.ts';
+import { RenewPresence } from '../application/bridge/renew-presence.ts';
+import { CheckRelease } from '../application/bridge/check-release.ts';
+import { ReadPresence } from '../application/operator/read-presence.ts';
 import type { Container, ServiceIdentifier } from 'inversify';
 import { ListUnits } from '../application/api/list-units.ts';
 import { AuthenticateOperator } from '../application/auth/authenticate-operator.ts';
@@ -30,6 +60,8 @@ import { TOKENS as T, USE_CASE_TOKENS as U } from './tokens.ts';
 export interface UseCaseSettings {
   /** No token-exchange answer comes sooner than this, whichever path it took. */
   readonly tokenExchangeFloorMs: number;
+  /** New players one game credential may create through `/duty` per hour. */
+  readonly autoProvisionPerHour: number;
 }
 
 /** Binds each use case to exactly the ports it uses; the dependency lists are type-checked. */
@@ -139,6 +171,133 @@ export function bindUseCases(c: Container, settings: UseCaseSettings): void {
     [T.VehicleRepository, T.IdentifierLinkRepository, T.IdGenerator, T.AuditedWrites],
   );
   c.bind(U.listUnits).toResolvedValue((units) => new ListUnits(units), [T.UnitRepository]);
+  c.bind(U.linkIdentity).toResolvedValue(
+    (codes, characters, links, hasher, writes) => new LinkIdentity(codes, characters, links, hasher, writes),
+    [T.LinkCodeRepository, T.CharacterRepository, T.IdentifierLinkRepository, T.SecretHasher, T.AuditedWrites],
+  );
+  c.bind(U.syncDuty).toResolvedValue(
+    (gate, organisations, departments, characters, links, memberships, units, ledger, numbers, ids, writes) =>
+      new SyncDuty(gate, organisations, departments, characters, links, memberships, units, ledger, numbers, ids, writes, {
+        autoProvisionPerHour: settings.autoProvisionPerHour,
+      }),
+    [
+      T.BridgeGate,
+      T.OrganisationRepository,
+      T.DepartmentRepository,
+      T.CharacterRepository,
+      T.IdentifierLinkRepository,
+      T.MembershipRepository,
+      T.UnitRepository,
+      T.ProvisioningLedger,
+      T.RecordNumbers,
+      T.IdGenerator,
+      T.AuditedWrites,
+    ],
+  );
+  c.bind(U.lookupVehicle).toResolvedValue(
+    (gate, vehicles, civilians) => new LookupVehicle(gate, vehicles, civilians),
+    [T.BridgeGate, T.VehicleRepository, T.CivilianRepository],
+  );
+  c.bind(U.lookupPerson).toResolvedValue((gate, civilians) => new LookupPerson(gate, civilians), [T.BridgeGate, T.CivilianRepository]);
+  c.bind(U.checkWarrants).toResolvedValue(
+    (gate, civilians, warrants) => new CheckWarrants(gate, civilians, warrants),
+    [T.BridgeGate, T.CivilianRepository, T.WarrantRepository],
+  );
+  c.bind(U.issueBolo).toResolvedValue(
+    (gate, bolos, civilians, vehicles, numbers, ids, writes) => new IssueBolo(gate, bolos, civilians, vehicles, numbers, ids, writes),
+    [T.BridgeGate, T.BoloRepository, T.CivilianRepository, T.VehicleRepository, T.RecordNumbers, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.checkBolos).toResolvedValue(
+    (gate, bolos, vehicles, civilians, clock) => new CheckBolos(gate, bolos, vehicles, civilians, clock),
+    [T.BridgeGate, T.BoloRepository, T.VehicleRepository, T.CivilianRepository, T.Clock],
+  );
+  c.bind(U.resolveBolo).toResolvedValue(
+    (gate, bolos, writes) => new ResolveBolo(gate, bolos, writes),
+    [T.BridgeGate, T.BoloRepository, T.AuditedWrites],
+  );
+  c.bind(U.issueCitation).toResolvedValue(
+    (gate, citations, civilians, numbers, ids, writes) => new IssueCitation(gate, citations, civilians, numbers, ids, writes),
+    [T.BridgeGate, T.CitationRepository, T.CivilianRepository, T.RecordNumbers, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.logArrest).toResolvedValue(
+    (gate, arrests, civilians, numbers, ids, writes) => new LogArrest(gate, arrests, civilians, numbers, ids, writes),
+    [T.BridgeGate, T.ArrestRepository, T.CivilianRepository, T.RecordNumbers, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.syncCivilian).toResolvedValue(
+    (civilians, links, ids, writes) => new SyncCivilian(civilians, links, ids, writes),
+    [T.CivilianRepository, T.IdentifierLinkRepository, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.claimCivilian).toResolvedValue(
+    (gate, civilians, ids, writes) => new ClaimCivilian(gate, civilians, ids, writes),
+    [T.BridgeGate, T.CivilianRepository, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.triggerPanic).toResolvedValue(
+    (gate, calls, numbers, ids, writes) => new TriggerPanic(gate, calls, numbers, ids, writes),
+    [T.BridgeGate, T.CallRepository, T.RecordNumbers, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.reportEmergency).toResolvedValue(
+    (gate, organisations, departments, calls, numbers, ids, writes) =>
+      new ReportEmergency(gate, organisations, departments, calls, numbers, ids, writes),
+    [T.BridgeGate, T.OrganisationRepository, T.DepartmentRepository, T.CallRepository, T.RecordNumbers, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.selfAssign).toResolvedValue(
+    (gate, calls, units, writes) => new SelfAssign(gate, calls, units, writes),
+    [T.BridgeGate, T.CallRepository, T.UnitRepository, T.AuditedWrites],
+  );
+  c.bind(U.unassignSelf).toResolvedValue(
+    (gate, calls, units, writes) => new UnassignSelf(gate, calls, units, writes),
+    [T.BridgeGate, T.CallRepository, T.UnitRepository, T.AuditedWrites],
+  );
+  c.bind(U.addNarrative).toResolvedValue(
+    (gate, calls, ids, writes) => new AddNarrative(gate, calls, ids, writes),
+    [T.BridgeGate, T.CallRepository, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.reportLocation).toResolvedValue(
+    (gate, organisations, units, writes) => new ReportLocation(gate, organisations, units, writes),
+    [T.BridgeGate, T.OrganisationRepository, T.UnitRepository, T.AuditedWrites],
+  );
+  c.bind(U.readWaypoint).toResolvedValue((gate) => new ReadWaypoint(gate), [T.BridgeGate]);
+  c.bind(U.issueMdtHandoff).toResolvedValue(
+    (gate, departments, handoffs, hasher, secrets, writes) => new IssueMdtHandoff(gate, departments, handoffs, hasher, secrets, writes),
+    [T.BridgeGate, T.DepartmentRepository, T.MdtHandoffRepository, T.SecretHasher, T.SecretGenerator, T.AuditedWrites],
+  );
+  c.bind(U.redeemMdtHandoff).toResolvedValue(
+    (handoffs, characters, hasher, sessions, writes) => new RedeemMdtHandoff(handoffs, characters, hasher, sessions, writes),
+    [T.MdtHandoffRepository, T.CharacterRepository, T.SecretHasher, T.MdtSessionIssuer, T.AuditedWrites],
+  );
+  c.bind(U.renewPresence).toResolvedValue(
+    (organisations, links, presence, clock, uow) => new RenewPresence(organisations, links, presence, clock, uow),
+    [T.OrganisationRepository, T.IdentifierLinkRepository, T.PresenceRepository, T.Clock, T.UnitOfWork],
+  );
+  c.bind(U.checkRelease).toResolvedValue(
+    (releases, versions) => new CheckRelease(releases, versions),
+    [T.ReleaseRepository, T.VersionOrder],
+  );
+  c.bind(U.readPresence).toResolvedValue(
+    (organisations, presence, clock) => new ReadPresence(organisations, presence, clock),
+    [T.OrganisationRepository, T.PresenceRepository, T.Clock],
+  );
+  c.bind(U.openCall).toResolvedValue(
+    (departments, calls, numbers, ids, writes) => new OpenCall(departments, calls, numbers, ids, writes),
+    [T.DepartmentRepository, T.CallRepository, T.RecordNumbers, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.readCall).toResolvedValue((calls, units) => new ReadCall(calls, units), [T.CallRepository, T.UnitRepository]);
+  c.bind(U.assignUnit).toResolvedValue(
+    (calls, units, writes) => new AssignUnit(calls, units, writes),
+    [T.CallRepository, T.UnitRepository, T.AuditedWrites],
+  );
+  c.bind(U.movePin).toResolvedValue(
+    (calls, units, writes) => new MovePin(calls, units, writes),
+    [T.CallRepository, T.UnitRepository, T.AuditedWrites],
+  );
+  c.bind(U.releaseUnit).toResolvedValue(
+    (calls, units, writes) => new ReleaseUnit(calls, units, writes),
+    [T.CallRepository, T.UnitRepository, T.AuditedWrites],
+  );
+  c.bind(U.closeCall).toResolvedValue(
+    (calls, units, writes) => new CloseCall(calls, units, writes),
+    [T.CallRepository, T.UnitRepository, T.AuditedWrites],
+  );
 }
 
 /** Resolves the whole catalogue once; driving adapters receive this, never the container. */

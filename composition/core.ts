@@ -5,6 +5,7 @@ import type { ResponsePacer } from '../application/ports/response-pacer.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import type { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
+import { DEFAULT_AUTO_PROVISION_PER_HOUR } from '../domain/roster/provisioning.ts';
 import { bindPorts } from './bind-ports.ts';
 import { bindUseCases, resolveUseCases } from './bind-use-cases.ts';
 import { loadInstanceKeys } from './instance-keys.ts';
@@ -24,6 +25,8 @@ export interface CadCoreOptions {
   readonly tokenExchangeFloorMs?: number;
   /** How answers wait out that floor; Node's timers by default. */
   readonly pacer?: ResponsePacer;
+  /** New players one game credential may create through `/duty` per hour (20 by default). */
+  readonly autoProvisionPerHour?: number;
 }
 
 /** The service without any transport: what a host embeds, and what transports are built on. */
@@ -49,7 +52,10 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
     const keys = await loadInstanceKeys(persistence.instanceKeys);
     const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
     bindPorts(container, { persistence, keys, clock, accessTokenTtlSeconds, pacer: options.pacer });
-    bindUseCases(container, { tokenExchangeFloorMs: options.tokenExchangeFloorMs ?? DEFAULT_TOKEN_EXCHANGE_FLOOR_MS });
+    bindUseCases(container, {
+      tokenExchangeFloorMs: options.tokenExchangeFloorMs ?? DEFAULT_TOKEN_EXCHANGE_FLOOR_MS,
+      autoProvisionPerHour: options.autoProvisionPerHour ?? DEFAULT_AUTO_PROVISION_PER_HOUR,
+    });
     return {
       useCases: resolveUseCases(container),
       accessTokens: container.get(TOKENS.AccessTokens),

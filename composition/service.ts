@@ -14,6 +14,8 @@ export interface ServiceOptions {
   readonly trustProxy?: boolean | number;
   readonly rateLimitScale?: number;
   readonly accessTokenTtlSeconds?: number;
+  /** New players one game credential may create through `/duty` per hour (20 by default). */
+  readonly autoProvisionPerHour?: number;
   /** A bootstrap key chosen by the installer; otherwise one is generated on first start. */
   readonly bootstrapKey?: string;
   readonly clock?: Clock;
@@ -33,6 +35,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const core = await createCadCore({
     storage: options.storage,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    autoProvisionPerHour: options.autoProvisionPerHour,
     clock: options.clock,
   });
   let server: ListeningServer | undefined;

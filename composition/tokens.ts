@@ -1,5 +1,16 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { AuditedWrites } from '../application/audit/audited-writes.ts';
+import type { BridgeGate } from '../application/bridge/bridge-gate.ts';
+import type { BoloRepository } from '../application/ports/bolo-repository.ts';
+import type { BridgePlayerReader } from '../application/ports/bridge-player-reader.ts';
+import type { CallRepository } from '../application/ports/call-repository.ts';
+import type { ArrestRepository, CitationRepository } from '../application/ports/incident-records-repositories.ts';
+import type { MdtHandoffRepository } from '../application/ports/mdt-handoff-repository.ts';
+import type { MdtSessionIssuer } from '../application/ports/mdt-session-issuer.ts';
+import type { PresenceRepository } from '../application/ports/presence-repository.ts';
+import type { ProvisioningLedger } from '../application/ports/provisioning-ledger.ts';
+import type { RecordNumbers } from '../application/ports/record-numbers.ts';
+import type { VersionOrder } from '../application/ports/version-order.ts';
 import type { AuditLog } from '../application/ports/audit-log.ts';
 import type { Clock } from '../application/ports/clock.ts';
 import type { CredentialRepository, OperatorKeyRepository } from '../application/ports/credential-repositories.ts';
@@ -55,6 +66,18 @@ export const TOKENS = {
   RateLimiter: token<RateLimiter>('RateLimiter'),
   ResponsePacer: token<ResponsePacer>('ResponsePacer'),
   AuditedWrites: token<AuditedWrites>('AuditedWrites'),
+  CallRepository: token<CallRepository>('CallRepository'),
+  BoloRepository: token<BoloRepository>('BoloRepository'),
+  CitationRepository: token<CitationRepository>('CitationRepository'),
+  ArrestRepository: token<ArrestRepository>('ArrestRepository'),
+  RecordNumbers: token<RecordNumbers>('RecordNumbers'),
+  BridgePlayerReader: token<BridgePlayerReader>('BridgePlayerReader'),
+  PresenceRepository: token<PresenceRepository>('PresenceRepository'),
+  ProvisioningLedger: token<ProvisioningLedger>('ProvisioningLedger'),
+  MdtHandoffRepository: token<MdtHandoffRepository>('MdtHandoffRepository'),
+  MdtSessionIssuer: token<MdtSessionIssuer>('MdtSessionIssuer'),
+  VersionOrder: token<VersionOrder>('VersionOrder'),
+  BridgeGate: token<BridgeGate>('BridgeGate'),
 } as const;
 
 const useCaseToken = <Name extends keyof UseCases>(name: Name) => token<UseCases[Name]>(`useCase.${name}`);
@@ -86,4 +109,34 @@ export const USE_CASE_TOKENS: { readonly [Name in keyof UseCases]: ServiceIdenti
   readAuditLog: useCaseToken('readAuditLog'),
   syncVehicle: useCaseToken('syncVehicle'),
   listUnits: useCaseToken('listUnits'),
+  openCall: useCaseToken('openCall'),
+  readCall: useCaseToken('readCall'),
+  assignUnit: useCaseToken('assignUnit'),
+  movePin: useCaseToken('movePin'),
+  releaseUnit: useCaseToken('releaseUnit'),
+  closeCall: useCaseToken('closeCall'),
+  linkIdentity: useCaseToken('linkIdentity'),
+  syncDuty: useCaseToken('syncDuty'),
+  lookupVehicle: useCaseToken('lookupVehicle'),
+  lookupPerson: useCaseToken('lookupPerson'),
+  checkWarrants: useCaseToken('checkWarrants'),
+  issueBolo: useCaseToken('issueBolo'),
+  checkBolos: useCaseToken('checkBolos'),
+  resolveBolo: useCaseToken('resolveBolo'),
+  issueCitation: useCaseToken('issueCitation'),
+  logArrest: useCaseToken('logArrest'),
+  syncCivilian: useCaseToken('syncCivilian'),
+  claimCivilian: useCaseToken('claimCivilian'),
+  triggerPanic: useCaseToken('triggerPanic'),
+  reportEmergency: useCaseToken('reportEmergency'),
+  selfAssign: useCaseToken('selfAssign'),
+  unassignSelf: useCaseToken('unassignSelf'),
+  addNarrative: useCaseToken('addNarrative'),
+  reportLocation: useCaseToken('reportLocation'),
+  readWaypoint: useCaseToken('readWaypoint'),
+  issueMdtHandoff: useCaseToken('issueMdtHandoff'),
+  redeemMdtHandoff: useCaseToken('redeemMdtHandoff'),
+  renewPresence: useCaseToken('renewPresence'),
+  checkRelease: useCaseToken('checkRelease'),
+  readPresence: useCaseToken('readPresence'),
 };

@@ -52,6 +52,18 @@ export class Civilian {
     return this.state.id;
   }
 
+  get displayName(): string {
+    return tidy(`${this.state.firstName} ${this.state.lastName}`);
+  }
+
+  get dateOfBirth(): string | null {
+    return this.state.dateOfBirth;
+  }
+
+  get claimedBy(): CharacterId | null {
+    return this.state.claimedBy;
+  }
+
   isNamed(firstName: string, lastName: string): boolean {
     return nameKey(this.state.firstName) === nameKey(firstName) && nameKey(this.state.lastName) === nameKey(lastName);
   }

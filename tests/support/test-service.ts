@@ -14,7 +14,14 @@ export interface TestService {
 
 /** The composed service on a free port, as a user would run it, on the storage asked for (memory by default). */
 export async function startTestService(
-  options: { storage?: StorageOption; rateLimitScale?: number; clock?: Clock; bootstrapKey?: string; accessTokenTtlSeconds?: number } = {},
+  options: {
+    storage?: StorageOption;
+    rateLimitScale?: number;
+    clock?: Clock;
+    bootstrapKey?: string;
+    accessTokenTtlSeconds?: number;
+    autoProvisionPerHour?: number;
+  } = {},
 ): Promise<TestService> {
   const bootstrapKey = options.bootstrapKey ?? `cad_op_test_${randomBytes(24).toString('base64url')}`;
   const service = await startService({
@@ -24,6 +31,7 @@ export async function startTestService(
     logger: pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
     rateLimitScale: options.rateLimitScale ?? 1,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    autoProvisionPerHour: options.autoProvisionPerHour,
     bootstrapKey,
     clock: options.clock,
   });

@@ -161,4 +161,25 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
         { not_found: noOrganisation, forbidden: forbidden('This operator key lacks audit.view.') },
       ),
   }),
+  route<undefined, undefined, { organisationId: OrganisationId }>({
+    operationId: 'readPresence',
+    method: 'GET',
+    path: '/api/v1/admin/organisations/:organisationId/presence',
+    summary: 'Linked accounts connected now (renewed by `/presence` heartbeats), the limit, and the heartbeats that exceeded it.',
+    tag,
+    guard: operator('audit.view'),
+    params: idParams('organisationId'),
+    responses: { 200: { description: '`connected`, `max` (null: no limit), `overages` newest first (`at`, `connected`, `max`).' } },
+    handle: async ({ operator, params }, useCases) =>
+      answer(
+        await useCases.readPresence.execute({ operator, organisationId: params.organisationId }),
+        (figures) =>
+          ok({
+            connected: figures.connected,
+            max: figures.max,
+            overages: figures.overages.map((o) => ({ at: o.at.toISOString(), connected: o.connected, max: o.max })),
+          }),
+        { not_found: noOrganisation, forbidden: forbidden('This operator key lacks audit.view.') },
+      ),
+  }),
 ];

@@ -1,44 +1,684 @@
+import { BOLO_SCOPES, BOLO_SEVERITIES, type BoloScope, type BoloSeverity } from '../../../domain/bolo/bolo-terms.ts';
+import { MAX_PRESENCE_IDENTIFIERS } from '../../../domain/presence/presence.ts';
+import { MAX_CHARGES, MIN_CHARGES } from '../../../domain/records/arrest.ts';
 import type { IdentifierInput } from '../../../domain/roster/player-identifiers.ts';
 import { PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
-import { answer, invalid } from '../refusals.ts';
-import { type RouteSpec, ok, route } from '../route-spec.ts';
-import { identifiers, object, plate, text } from '../schemas.ts';
+import type { BoloId, CallId } from '../../../domain/shared/ids.ts';
+import type { Outcome } from '../../../domain/shared/outcome.ts';
+import { HttpError } from '../error-catalogue.ts';
+import { invalid } from '../refusals.ts';
+import { type Reply, type RouteSpec, ok, route } from '../route-spec.ts';
+import { dateOfBirth, identifiers, idParams, object, plate, text, uuid } from '../schemas.ts';
 
 const game = { kind: 'credential', credential: 'game' } as const;
 const tag = 'game bridge';
 const base = '/api/v1/integrations/game';
+const perCredential = (bucket: string, perMinute: number) => ({ bucket: `bridge-${bucket}`, perMinute, per: 'credential' }) as const;
 
 /** Identifiers that passed the schema; the domain has the last word. */
-export function playerIdentifiers(input: IdentifierInput): PlayerIdentifiers {
+export function playerIdentifiers(input: IdentifierInput, field = 'identifiers'): PlayerIdentifiers {
   const parsed = PlayerIdentifiers.from(input);
-  if (!parsed.ok) throw invalid('identifiers', 'needs at least one of license, game, store, chat')();
+  if (!parsed.ok) throw invalid(field, 'needs at least one of license, game, store, chat')();
   return parsed.value;
 }
 
-interface VehicleBody {
-  identifiers: IdentifierInput;
-  vehicle: { plate: string; make?: string; model?: string; color?: string };
+/** Errors, not refusals, for reasons that are bad input (400) or a spent allowance (429). */
+type ErrorAnswers = Readonly<Record<string, () => HttpError>>;
+
+/**
+ * A bridge answer (section 4.1): success is the route's flag `true` with its fields; a refusal
+ * is the same flag `false` with its `reason`, and still a 200. Reasons in `errors` are errors.
+ */
+function flagged<Value, Reason extends string>(
+  flag: string,
+  outcome: Outcome<Value, Reason>,
+  fields: (value: Value) => Record<string, unknown>,
+  errors: ErrorAnswers = {},
+): Reply {
+  if (outcome.ok) return ok({ [flag]: true, ...fields(outcome.value) });
+  const error = errors[outcome.reason];
+  if (error !== undefined) throw error();
+  return ok({ [flag]: false, reason: outcome.reason });
 }
 
+const badDateOfBirth = (field: string) => ({ invalid_date_of_birth: invalid(field, 'must be a real date written YYYY-MM-DD') });
+const badPlate = (field: string) => ({ invalid_plate: invalid(field, 'must be 1 to 16 letters, digits or dashes (spaces are ignored)') });
+
+/** Coordinates in the game's map units. */
+const coordinate = { type: 'number', minimum: -1e7, maximum: 1e7 } as const;
+const name = text(100);
+const person = (dateOfBirthRequired: boolean) =>
+  object(
+    { firstName: name, lastName: name, dateOfBirth },
+    dateOfBirthRequired ? ['firstName', 'lastName', 'dateOfBirth'] : ['firstName', 'lastName'],
+  );
+const withIdentifiers = (properties: Record<string, unknown>, required: readonly string[] = []) =>
+  object({ identifiers, ...properties }, ['identifiers', ...required]);
+const dutyFields = {
+  departmentSlug: text(64),
+  onDuty: { type: 'boolean' },
+  jobLabel: text(100, 0),
+  gradeLabel: text(100, 0),
+  characterName: text(100, 0),
+} as const;
+
+interface Body {
+  identifiers: IdentifierInput;
+}
+interface PersonBody {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+}
+interface DutyBody extends Body {
+  departmentSlug: string;
+  onDuty: boolean;
+  jobLabel?: string;
+  gradeLabel?: string;
+  characterName?: string;
+}
+interface BoloBody extends Body {
+  subject: { civilian?: { firstName: string; lastName: string; dateOfBirth?: string }; plate?: string };
+  severity: BoloSeverity;
+  scope: BoloScope;
+  subjectDescription: string;
+  reason: string;
+  narrative?: string;
+}
+interface CitationBody extends Body {
+  civilian: PersonBody;
+  plate: string;
+  locationText: string;
+  statuteCode: string;
+  statuteDescription: string;
+  fineAmount: number;
+}
+interface ArrestBody extends Body {
+  civilian: PersonBody;
+  locationText: string;
+  narrative: string;
+  charges: { statuteCode: string; statuteDescription: string }[];
+}
+interface PointBody extends Body {
+  mapX: number;
+  mapY: number;
+}
+interface CallBody extends Body {
+  callId: CallId;
+}
+
+const flagDoc = (flag: string, fields: string, reasons: string) => ({
+  200: { description: `\`${flag}: true\` with ${fields}; or \`${flag}: false\` with \`reason\`${reasons === '' ? '' : ` (${reasons})`}.` },
+});
+
 export const bridgeRoutes: readonly RouteSpec[] = [
-  route<VehicleBody>({
+  route<Body & { code: string }>({
+    operationId: 'bridgeLinkIdentity',
+    method: 'POST',
+    path: `${base}/identity/link`,
+    summary: 'Links the player to the account that generated the one-time code.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('identity-link', 10),
+    body: withIdentifiers({ code: text(32) }, ['code']),
+    responses: flagDoc('linked', '`characterPublicId`, `displayName`', 'invalid_or_expired_code'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'linked',
+        await useCases.linkIdentity.execute({ grant, identifiers: playerIdentifiers(body.identifiers), code: body.code }),
+        (v) => ({ characterPublicId: v.characterPublicId, displayName: v.displayName }),
+      ),
+  }),
+  route<DutyBody>({
+    operationId: 'bridgeSyncDuty',
+    method: 'POST',
+    path: `${base}/duty`,
+    summary: 'Puts the player on or off duty in the credential’s department; creates a player seen for the first time.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('duty', 60),
+    body: withIdentifiers(dutyFields, ['departmentSlug', 'onDuty']),
+    responses: {
+      ...flagDoc(
+        'synced',
+        '`unitId`, `status`',
+        'not_linked, unknown_department_slug, no_department_membership, callsign_not_assigned, unit_inactive',
+      ),
+      429: { description: 'Past the credential’s hourly allowance of new players, or its per-minute limit.' },
+    },
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'synced',
+        await useCases.syncDuty.execute({
+          grant,
+          identifiers: playerIdentifiers(body.identifiers),
+          departmentSlug: body.departmentSlug,
+          onDuty: body.onDuty,
+          jobLabel: body.jobLabel,
+          gradeLabel: body.gradeLabel,
+          characterName: body.characterName,
+        }),
+        (v) => ({ unitId: v.unitId, status: v.status }),
+        { provision_limit_reached: () => new HttpError('RATE_LIMITED') },
+      ),
+  }),
+  route<Body & { plate: string }>({
+    operationId: 'bridgeLookupVehicle',
+    method: 'POST',
+    path: `${base}/lookup/vehicle`,
+    summary: 'Runs a plate.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('lookup-vehicle', 60),
+    body: withIdentifiers({ plate }, ['plate']),
+    responses: flagDoc('found', '`vehicle`', 'not_linked, not_on_duty, no_match'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'found',
+        await useCases.lookupVehicle.execute({ grant, identifiers: playerIdentifiers(body.identifiers), plate: body.plate }),
+        (vehicle) => ({ vehicle }),
+      ),
+  }),
+  route<Body & { firstName: string; lastName: string }>({
+    operationId: 'bridgeLookupPerson',
+    method: 'POST',
+    path: `${base}/lookup/person`,
+    summary: 'Finds civilians by exact name; at most 10.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('lookup-person', 60),
+    body: withIdentifiers({ firstName: name, lastName: name }, ['firstName', 'lastName']),
+    responses: flagDoc('found', '`matches`', 'not_linked, not_on_duty, no_match'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'found',
+        await useCases.lookupPerson.execute({
+          grant,
+          identifiers: playerIdentifiers(body.identifiers),
+          firstName: body.firstName,
+          lastName: body.lastName,
+        }),
+        (matches) => ({ matches }),
+      ),
+  }),
+  route<Body & PersonBody>({
+    operationId: 'bridgeWarrantCheck',
+    method: 'POST',
+    path: `${base}/warrant-check`,
+    summary: 'Whether exactly one civilian, by name and date of birth, has an active warrant; never a guess.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('warrant-check', 60),
+    body: withIdentifiers({ firstName: name, lastName: name, dateOfBirth: text(32) }, ['firstName', 'lastName', 'dateOfBirth']),
+    responses: flagDoc('checked', '`hasActiveWarrant`, `civilianId`', 'not_linked, not_on_duty, no_match, multiple_matches'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'checked',
+        await useCases.checkWarrants.execute({
+          grant,
+          identifiers: playerIdentifiers(body.identifiers),
+          firstName: body.firstName,
+          lastName: body.lastName,
+          dateOfBirth: body.dateOfBirth,
+        }),
+        (v) => ({ hasActiveWarrant: v.hasActiveWarrant, civilianId: v.civilianId }),
+      ),
+  }),
+  route<BoloBody>({
+    operationId: 'bridgeIssueBolo',
+    method: 'POST',
+    path: `${base}/bolo`,
+    summary: 'Issues a BOLO about a person, a plate or both; unknown subjects are registered.',
+    tag,
+    guard: { ...game, scope: 'game.bolo.trigger' },
+    rateLimit: perCredential('bolo', 20),
+    body: withIdentifiers(
+      {
+        subject: {
+          ...object({ civilian: person(false), plate }),
+          anyOf: [{ required: ['civilian'] }, { required: ['plate'] }],
+        },
+        severity: { type: 'string', enum: [...BOLO_SEVERITIES] },
+        scope: { type: 'string', enum: [...BOLO_SCOPES] },
+        subjectDescription: text(1000),
+        reason: text(1000),
+        narrative: text(4000, 0),
+      },
+      ['subject', 'severity', 'scope', 'subjectDescription', 'reason', 'narrative'],
+    ),
+    responses: flagDoc('issued', '`boloId`, `boloNumber`', 'not_linked, not_on_duty'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'issued',
+        await useCases.issueBolo.execute({
+          grant,
+          identifiers: playerIdentifiers(body.identifiers),
+          subject: body.subject,
+          severity: body.severity,
+          scope: body.scope,
+          subjectDescription: body.subjectDescription,
+          reason: body.reason,
+          narrative: body.narrative,
+        }),
+        (v) => ({ boloId: v.boloId, boloNumber: v.boloNumber }),
+        {
+          ...badDateOfBirth('subject.civilian.dateOfBirth'),
+          ...badPlate('subject.plate'),
+          no_subject: invalid('subject', 'needs civilian or plate'),
+        },
+      ),
+  }),
+  route<Body & { plate?: string; firstName?: string; lastName?: string }>({
+    operationId: 'bridgeBoloCheck',
+    method: 'POST',
+    path: `${base}/bolo-check`,
+    summary: 'Active BOLOs about a plate or a person that the officer’s department may see; at most 10.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('bolo-check', 60),
+    body: {
+      ...withIdentifiers({ plate, firstName: name, lastName: name }),
+      anyOf: [{ required: ['plate'] }, { required: ['firstName', 'lastName'] }],
+    },
+    responses: flagDoc('checked', '`matches`', 'not_linked, not_on_duty'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'checked',
+        await useCases.checkBolos.execute({
+          grant,
+          identifiers: playerIdentifiers(body.identifiers),
+          plate: body.plate,
+          name:
+            body.firstName !== undefined && body.lastName !== undefined
+              ? { firstName: body.firstName, lastName: body.lastName }
+              : undefined,
+        }),
+        (matches) => ({ matches }),
+      ),
+  }),
+  route<Body, undefined, { boloId: BoloId }>({
+    operationId: 'bridgeResolveBolo',
+    method: 'POST',
+    path: `${base}/bolo/:boloId/resolve`,
+    summary: 'Resolves a BOLO of the officer’s department; resolving it again succeeds.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('bolo-resolve', 20),
+    params: idParams('boloId'),
+    body: withIdentifiers({}),
+    responses: flagDoc('resolved', '`boloId`, `status`', 'not_linked, not_on_duty, bolo_not_found, wrong_department'),
+    handle: async ({ grant, body, params }, useCases) =>
+      flagged(
+        'resolved',
+        await useCases.resolveBolo.execute({ grant, identifiers: playerIdentifiers(body.identifiers), boloId: params.boloId }),
+        (v) => ({ boloId: v.boloId, status: v.status }),
+      ),
+  }),
+  route<CitationBody>({
+    operationId: 'bridgeIssueCitation',
+    method: 'POST',
+    path: `${base}/citation`,
+    summary: 'Cites a person; an unknown person is registered.',
+    tag,
+    guard: { ...game, scope: 'game.citation.issue' },
+    rateLimit: perCredential('citation', 10),
+    body: withIdentifiers(
+      {
+        civilian: person(true),
+        plate: text(32, 0),
+        locationText: text(500),
+        statuteCode: text(64),
+        statuteDescription: text(500),
+        fineAmount: { type: 'number', minimum: 0, maximum: 1e9 },
+      },
+      ['civilian', 'plate', 'locationText', 'statuteCode', 'statuteDescription', 'fineAmount'],
+    ),
+    responses: flagDoc('issued', '`citationId`, `citationNumber`', 'not_linked, not_on_duty'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'issued',
+        await useCases.issueCitation.execute({
+          grant,
+          identifiers: playerIdentifiers(body.identifiers),
+          civilian: body.civilian,
+          plate: body.plate,
+          locationText: body.locationText,
+          statuteCode: body.statuteCode,
+          statuteDescription: body.statuteDescription,
+          fineAmount: body.fineAmount,
+        }),
+        (v) => ({ citationId: v.citationId, citationNumber: v.citationNumber }),
+        { ...badDateOfBirth('civilian.dateOfBirth'), ...badPlate('plate') },
+      ),
+  }),
+  route<ArrestBody>({
+    operationId: 'bridgeLogArrest',
+    method: 'POST',
+    path: `${base}/arrest`,
+    summary: 'Books a person on 1 to 20 charges; an unknown person is registered.',
+    tag,
+    guard: { ...game, scope: 'game.arrest.log' },
+    rateLimit: perCredential('arrest', 10),
+    body: withIdentifiers(
+      {
+        civilian: person(true),
+        locationText: text(500),
+        narrative: text(8000),
+        charges: {
+          type: 'array',
+          minItems: MIN_CHARGES,
+          maxItems: MAX_CHARGES,
+          items: object({ statuteCode: text(64), statuteDescription: text(500) }, ['statuteCode', 'statuteDescription']),
+        },
+      },
+      ['civilian', 'locationText', 'narrative', 'charges'],
+    ),
+    responses: flagDoc('booked', '`arrestId`, `arrestNumber`', 'not_linked, not_on_duty'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'booked',
+        await useCases.logArrest.execute({
+          grant,
+          identifiers: playerIdentifiers(body.identifiers),
+          civilian: body.civilian,
+          locationText: body.locationText,
+          narrative: body.narrative,
+          charges: body.charges,
+        }),
+        (v) => ({ arrestId: v.arrestId, arrestNumber: v.arrestNumber }),
+        { ...badDateOfBirth('civilian.dateOfBirth'), charges_out_of_range: invalid('charges', `needs ${MIN_CHARGES} to ${MAX_CHARGES}`) },
+      ),
+  }),
+  route<Body & { civilian: PersonBody }>({
+    operationId: 'bridgeSyncCivilian',
+    method: 'POST',
+    path: `${base}/civilian`,
+    summary: 'Finds or registers the civilian a player plays; always succeeds.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('civilian', 60),
+    body: withIdentifiers({ civilian: person(true) }, ['civilian']),
+    responses: flagDoc('synced', '`civilianId`, `created`', ''),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'synced',
+        await useCases.syncCivilian.execute({ grant, identifiers: playerIdentifiers(body.identifiers), civilian: body.civilian }),
+        (v) => ({ civilianId: v.civilianId, created: v.created }),
+        badDateOfBirth('civilian.dateOfBirth'),
+      ),
+  }),
+  route<Body & { civilian: PersonBody }>({
+    operationId: 'bridgeClaimCivilian',
+    method: 'POST',
+    path: `${base}/civilian/claim`,
+    summary: 'A linked player claims a civilian as their own.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('civilian-claim', 10),
+    body: withIdentifiers({ civilian: person(true) }, ['civilian']),
+    responses: flagDoc('claimed', '`civilianId`', 'not_linked, already_claimed'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'claimed',
+        await useCases.claimCivilian.execute({ grant, identifiers: playerIdentifiers(body.identifiers), civilian: body.civilian }),
+        (v) => ({ civilianId: v.civilianId }),
+        badDateOfBirth('civilian.dateOfBirth'),
+      ),
+  }),
+  route<Body & { vehicle: { plate: string; make?: string; model?: string; color?: string } }>({
     operationId: 'bridgeSyncVehicle',
     method: 'POST',
     path: `${base}/vehicle`,
     summary: 'Registers a vehicle by exact plate, or finds it; never overwrites make, model or colour.',
     tag,
     guard: game,
-    rateLimit: { bucket: 'bridge-vehicle', perMinute: 60, per: 'credential' },
-    body: object({ identifiers, vehicle: object({ plate, make: text(60, 0), model: text(60, 0), color: text(40, 0) }, ['plate']) }, [
-      'identifiers',
+    rateLimit: perCredential('vehicle', 60),
+    body: withIdentifiers({ vehicle: object({ plate, make: text(60, 0), model: text(60, 0), color: text(40, 0) }, ['plate']) }, [
       'vehicle',
     ]),
-    responses: { 200: { description: '`synced: true`, `vehicleId`, `created`.' } },
+    responses: flagDoc('synced', '`vehicleId`, `created`', ''),
     handle: async ({ grant, body }, useCases) =>
-      answer(
+      flagged(
+        'synced',
         await useCases.syncVehicle.execute({ grant, identifiers: playerIdentifiers(body.identifiers), vehicle: body.vehicle }),
-        ({ vehicleId, created }) => ok({ synced: true, vehicleId, created }),
-        { invalid_plate: invalid('vehicle.plate', 'must be 1 to 16 letters, digits or dashes (spaces are ignored)') },
+        (v) => ({ vehicleId: v.vehicleId, created: v.created }),
+        badPlate('vehicle.plate'),
       ),
+  }),
+  route<PointBody>({
+    operationId: 'bridgePanic',
+    method: 'POST',
+    path: `${base}/panic`,
+    summary: 'Raises a P1 call at the officer’s position; assigns nobody.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('panic', 6),
+    body: withIdentifiers({ mapX: coordinate, mapY: coordinate }, ['mapX', 'mapY']),
+    responses: flagDoc('triggered', '`callId`, `callNumber`', 'not_linked, not_on_duty'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'triggered',
+        await useCases.triggerPanic.execute({ grant, identifiers: playerIdentifiers(body.identifiers), mapX: body.mapX, mapY: body.mapY }),
+        (v) => ({ callId: v.callId, callNumber: v.callNumber }),
+      ),
+  }),
+  route<PointBody & { description: string }>({
+    operationId: 'bridgeReport911',
+    method: 'POST',
+    path: `${base}/911`,
+    summary: 'A linked player reports an emergency; on duty or not.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('911', 20),
+    body: withIdentifiers({ mapX: coordinate, mapY: coordinate, description: text(2000) }, ['mapX', 'mapY', 'description']),
+    responses: flagDoc('reported', '`callId`, `callNumber`', 'not_linked, no_department'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'reported',
+        await useCases.reportEmergency.execute({
+          grant,
+          identifiers: playerIdentifiers(body.identifiers),
+          mapX: body.mapX,
+          mapY: body.mapY,
+          description: body.description,
+        }),
+        (v) => ({ callId: v.callId, callNumber: v.callNumber }),
+      ),
+  }),
+  route<CallBody>({
+    operationId: 'bridgeSelfAssign',
+    method: 'POST',
+    path: `${base}/911/self-assign`,
+    summary: 'The officer’s own unit takes a call: EN_ROUTE, and a PENDING call becomes ACTIVE, atomically.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('self-assign', 20),
+    body: withIdentifiers({ callId: uuid }, ['callId']),
+    responses: flagDoc(
+      'assigned',
+      '`unitId`, `callStatus`, `unitStatus`',
+      'not_linked, not_on_duty, call_not_found, already_assigned, wrong_department',
+    ),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'assigned',
+        await useCases.selfAssign.execute({ grant, identifiers: playerIdentifiers(body.identifiers), callId: body.callId }),
+        (v) => ({ unitId: v.unitId, callStatus: v.callStatus, unitStatus: v.unitStatus }),
+      ),
+  }),
+  route<CallBody>({
+    operationId: 'bridgeUnassign',
+    method: 'POST',
+    path: `${base}/911/unassign`,
+    summary: 'The officer’s own unit leaves a call and is AVAILABLE again.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('unassign', 20),
+    body: withIdentifiers({ callId: uuid }, ['callId']),
+    responses: flagDoc('unassigned', '`unitId`, `unitStatus`', 'not_linked, not_on_duty, call_not_found, not_assigned, wrong_department'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'unassigned',
+        await useCases.unassignSelf.execute({ grant, identifiers: playerIdentifiers(body.identifiers), callId: body.callId }),
+        (v) => ({ unitId: v.unitId, unitStatus: v.unitStatus }),
+      ),
+  }),
+  route<CallBody & { text: string }>({
+    operationId: 'bridgeNarrative',
+    method: 'POST',
+    path: `${base}/911/narrative`,
+    summary: 'Adds a note to a call’s timeline; closed calls included.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('narrative', 60),
+    body: withIdentifiers({ callId: uuid, text: text(4000) }, ['callId', 'text']),
+    responses: flagDoc('updated', '`eventId`', 'not_linked, not_on_duty, call_not_found, wrong_department'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'updated',
+        await useCases.addNarrative.execute({
+          grant,
+          identifiers: playerIdentifiers(body.identifiers),
+          callId: body.callId,
+          text: body.text,
+        }),
+        (v) => ({ eventId: v.eventId }),
+      ),
+  }),
+  route<PointBody>({
+    operationId: 'bridgeLocation',
+    method: 'POST',
+    path: `${base}/location`,
+    summary: 'The officer’s position heartbeat; not stored. Inside the arrival radius of the assignment pin the unit goes ON_SCENE.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('location', 600),
+    body: withIdentifiers({ mapX: coordinate, mapY: coordinate }, ['mapX', 'mapY']),
+    responses: flagDoc('reported', 'nothing else', 'not_linked, not_on_duty'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'reported',
+        await useCases.reportLocation.execute({
+          grant,
+          identifiers: playerIdentifiers(body.identifiers),
+          mapX: body.mapX,
+          mapY: body.mapY,
+        }),
+        () => ({}),
+      ),
+  }),
+  route<Body>({
+    operationId: 'bridgeWaypoint',
+    method: 'POST',
+    path: `${base}/waypoint`,
+    summary: 'Where the officer’s unit is sent; a pure read.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('waypoint', 300),
+    body: withIdentifiers({}),
+    responses: {
+      200: {
+        description:
+          '`hasWaypoint: true` with `callId`, `callNumber`, `mapX`, `mapY`; or `hasWaypoint: false` with `reason` (not_linked, not_on_duty, no_assignment, no_pin), `assignedCallId` and `assignedCallNumber`.',
+      },
+    },
+    handle: async ({ grant, body }, useCases) => {
+      const outcome = await useCases.readWaypoint.execute({ grant, identifiers: playerIdentifiers(body.identifiers) });
+      if (!outcome.ok) return ok({ hasWaypoint: false, reason: outcome.reason, assignedCallId: null, assignedCallNumber: null });
+      return ok(outcome.value);
+    },
+  }),
+  route<DutyBody>({
+    operationId: 'bridgeMdtHandoff',
+    method: 'POST',
+    path: `${base}/mdt-handoff`,
+    summary: 'A single-use token, valid 120 s, that opens the MDT web client: `full` for an on-duty officer, else `basic`.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('mdt-handoff', 10),
+    body: withIdentifiers(dutyFields, ['departmentSlug', 'onDuty']),
+    responses: flagDoc('issued', '`token`, `expiresAt`, `tier`', 'not_linked'),
+    handle: async ({ grant, body }, useCases) =>
+      flagged(
+        'issued',
+        await useCases.issueMdtHandoff.execute({
+          grant,
+          identifiers: playerIdentifiers(body.identifiers),
+          departmentSlug: body.departmentSlug,
+          onDuty: body.onDuty,
+          jobLabel: body.jobLabel,
+          gradeLabel: body.gradeLabel,
+          characterName: body.characterName,
+        }),
+        (v) => ({ token: v.token, expiresAt: v.expiresAt.toISOString(), tier: v.tier }),
+      ),
+  }),
+  route<{ identifiers: IdentifierInput[] }>({
+    operationId: 'bridgePresence',
+    method: 'POST',
+    path: `${base}/presence`,
+    summary: 'Renews the connected claim of every linked player among up to 500; never provisions or disconnects anyone.',
+    tag,
+    guard: game,
+    rateLimit: perCredential('presence', 10),
+    body: object({ identifiers: { type: 'array', maxItems: MAX_PRESENCE_IDENTIFIERS, items: identifiers } }, ['identifiers']),
+    responses: { 200: { description: '`acknowledged: true`.' } },
+    handle: async ({ grant, body }, useCases) => {
+      const players = body.identifiers.map((input, i) => playerIdentifiers(input, `identifiers[${i}]`));
+      await useCases.renewPresence.execute({ grant, players });
+      return ok({ acknowledged: true });
+    },
+  }),
+  route<undefined, { resourceSlug: string; currentVersion: string }>({
+    operationId: 'bridgeLatestRelease',
+    method: 'GET',
+    path: `${base}/resource-release/latest`,
+    summary: 'The latest published version of a game resource; public, no credential.',
+    tag,
+    guard: { kind: 'public' },
+    rateLimit: { bucket: 'release-check', perMinute: 30, per: 'address' },
+    query: object({ resourceSlug: text(100), currentVersion: text(64) }, ['resourceSlug', 'currentVersion']),
+    responses: {
+      200: {
+        description:
+          '`found: true` with `resourceSlug`, `latestVersion`, `updateAvailable`, `manifest`; or `found: false` with `resourceSlug`.',
+      },
+    },
+    handle: async ({ query }, useCases) => {
+      const check = await useCases.checkRelease.execute(query);
+      if (!check.found) return ok({ found: false, resourceSlug: query.resourceSlug });
+      return ok({
+        found: true,
+        resourceSlug: query.resourceSlug,
+        latestVersion: check.release.version,
+        updateAvailable: check.updateAvailable,
+        manifest: check.release.manifest,
+      });
+    },
+  }),
+  route<{ token: string }>({
+    operationId: 'exchangeMdtHandoff',
+    method: 'POST',
+    path: '/api/v1/auth/mdt-handoff/exchange',
+    summary: 'Turns an MDT hand-off token into an MDT session, once; a used, expired or unknown token is a 401.',
+    tag: 'tokens',
+    guard: { kind: 'public' },
+    rateLimit: { bucket: 'mdt-handoff-exchange', perMinute: 10, per: 'address' },
+    body: object({ token: text(256) }, ['token']),
+    responses: {
+      200: { description: '`sessionToken`, `expiresAt`, `tier`, `characterPublicId`.' },
+      401: { description: 'Any failure, always the same answer.' },
+    },
+    handle: async ({ body }, useCases) => {
+      const outcome = await useCases.redeemMdtHandoff.execute(body.token);
+      if (!outcome.ok) throw new HttpError('UNAUTHORIZED');
+      const s = outcome.value;
+      return ok({
+        sessionToken: s.sessionToken,
+        expiresAt: s.expiresAt.toISOString(),
+        tier: s.tier,
+        characterPublicId: s.characterPublicId,
+      });
+    },
   }),
 ];

@@ -1,5 +1,6 @@
 import type { RouteSpec } from '../route-spec.ts';
 import { adminCredentialRoutes } from './admin-credential-routes.ts';
+import { adminDispatchRoutes } from './admin-dispatch-routes.ts';
 import { adminOrganisationRoutes } from './admin-organisation-routes.ts';
 import { adminRecordsRoutes } from './admin-records-routes.ts';
 import { adminRosterRoutes } from './admin-roster-routes.ts';
@@ -16,4 +17,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...adminRosterRoutes,
   ...adminCredentialRoutes,
   ...adminRecordsRoutes,
+  ...adminDispatchRoutes,
 ];

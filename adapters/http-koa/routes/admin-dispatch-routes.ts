@@ -1,0 +1,144 @@
+import { CALL_PRIORITIES, type CallPriority } from '../../../domain/call/call-status.ts';
+import type { CallId, DepartmentId, UnitId } from '../../../domain/shared/ids.ts';
+import { callView } from '../presenters/call-views.ts';
+import { unitView } from '../presenters/roster-views.ts';
+import { answer, conflict, forbidden, notFound } from '../refusals.ts';
+import { type RouteSpec, created, ok, route } from '../route-spec.ts';
+import { idParams, nullable, object, text, uuid } from '../schemas.ts';
+
+const guard = { kind: 'operator', permission: 'dispatch.manage' } as const;
+const tag = 'admin: dispatch';
+const noCall = notFound('call');
+const notAllowed = forbidden('This operator key lacks dispatch.manage.');
+const coordinate = { type: 'number', minimum: -1e7, maximum: 1e7 } as const;
+const pin = object({ mapX: coordinate, mapY: coordinate }, ['mapX', 'mapY']);
+
+const assignmentView = (a: { callId: string; callNumber: string; pin: { x: number; y: number } | null; assignedAt: Date }) => ({
+  callId: a.callId,
+  callNumber: a.callNumber,
+  mapX: a.pin?.x ?? null,
+  mapY: a.pin?.y ?? null,
+  assignedAt: a.assignedAt.toISOString(),
+});
+
+/** Dispatcher actions: they drive the waypoints game resources read and receive. */
+export const adminDispatchRoutes: readonly RouteSpec[] = [
+  route<{ description: string; priority?: CallPriority; mapX?: number; mapY?: number }, undefined, { departmentId: DepartmentId }>({
+    operationId: 'openCall',
+    method: 'POST',
+    path: '/api/v1/admin/departments/:departmentId/calls',
+    summary: 'Opens a call in the department, with a place on the map (`mapX` and `mapY`) or without one.',
+    tag,
+    guard,
+    params: idParams('departmentId'),
+    body: {
+      ...object({ description: text(2000), priority: { type: 'string', enum: [...CALL_PRIORITIES] }, mapX: coordinate, mapY: coordinate }, [
+        'description',
+      ]),
+      dependencies: { mapX: ['mapY'], mapY: ['mapX'] },
+    },
+    responses: { 201: { description: 'The call, `PENDING`.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.openCall.execute({
+          operator,
+          departmentId: params.departmentId,
+          description: body.description,
+          priority: body.priority,
+          location: body.mapX === undefined || body.mapY === undefined ? null : { mapX: body.mapX, mapY: body.mapY },
+        }),
+        (call) => created(callView(call)),
+        { not_found: notFound('department'), forbidden: notAllowed, department_inactive: conflict('The department is deactivated.') },
+      ),
+  }),
+  route<undefined, undefined, { callId: CallId }>({
+    operationId: 'readCall',
+    method: 'GET',
+    path: '/api/v1/admin/calls/:callId',
+    summary: 'A call with its timeline and the units assigned to it.',
+    tag,
+    guard,
+    params: idParams('callId'),
+    responses: { 200: { description: 'The call, with `units`.' } },
+    handle: async ({ operator, params }, useCases) =>
+      answer(
+        await useCases.readCall.execute({ operator, callId: params.callId }),
+        ({ call, units }) => ok({ ...callView(call), units: units.map(unitView) }),
+        { not_found: noCall, forbidden: notAllowed },
+      ),
+  }),
+  route<{ unitId: UnitId; pin?: { mapX: number; mapY: number } | null }, undefined, { callId: CallId }>({
+    operationId: 'assignUnit',
+    method: 'POST',
+    path: '/api/v1/admin/calls/:callId/assignments',
+    summary:
+      'Sends an on-duty unit of the call’s department to the call: `pin` omitted pins the call’s location, null sends it without a pin.',
+    tag,
+    guard,
+    params: idParams('callId'),
+    body: object({ unitId: uuid, pin: nullable(pin) }, ['unitId']),
+    responses: { 201: { description: 'The assignment.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.assignUnit.execute({ operator, callId: params.callId, unitId: body.unitId, pin: body.pin }),
+        (assignment) => created(assignmentView(assignment)),
+        {
+          not_found: noCall,
+          forbidden: notAllowed,
+          unknown_unit: notFound('unit'),
+          unit_off_duty: conflict('The unit is off duty or deactivated.'),
+          call_closed: conflict('The call is closed.'),
+          wrong_department: conflict('The unit belongs to another department.'),
+          already_assigned: conflict('The unit is assigned to a call already.'),
+        },
+      ),
+  }),
+  route<{ pin: { mapX: number; mapY: number } | null }, undefined, { callId: CallId; unitId: UnitId }>({
+    operationId: 'movePin',
+    method: 'PATCH',
+    path: '/api/v1/admin/calls/:callId/assignments/:unitId',
+    summary: 'Moves the pin of a unit’s assignment, or removes it with null.',
+    tag,
+    guard,
+    params: idParams('callId', 'unitId'),
+    body: object({ pin: nullable(pin) }, ['pin']),
+    responses: { 200: { description: 'The assignment.' } },
+    handle: async ({ operator, params, body }, useCases) =>
+      answer(
+        await useCases.movePin.execute({ operator, callId: params.callId, unitId: params.unitId, pin: body.pin }),
+        (assignment) => ok(assignmentView(assignment)),
+        { not_found: noCall, forbidden: notAllowed, not_assigned: notFound('assignment') },
+      ),
+  }),
+  route<undefined, undefined, { callId: CallId; unitId: UnitId }>({
+    operationId: 'releaseUnit',
+    method: 'POST',
+    path: '/api/v1/admin/calls/:callId/assignments/:unitId/release',
+    summary: 'Takes the unit off the call; it is AVAILABLE again.',
+    tag,
+    guard,
+    params: idParams('callId', 'unitId'),
+    responses: { 200: { description: '`released: true`.' } },
+    handle: async ({ operator, params }, useCases) =>
+      answer(await useCases.releaseUnit.execute({ operator, callId: params.callId, unitId: params.unitId }), () => ok({ released: true }), {
+        not_found: noCall,
+        forbidden: notAllowed,
+        not_assigned: notFound('assignment'),
+      }),
+  }),
+  route<undefined, undefined, { callId: CallId }>({
+    operationId: 'closeCall',
+    method: 'POST',
+    path: '/api/v1/admin/calls/:callId/close',
+    summary: 'Closes the call; every unit on it is released and AVAILABLE again.',
+    tag,
+    guard,
+    params: idParams('callId'),
+    responses: { 200: { description: 'The call, `CLOSED`.' } },
+    handle: async ({ operator, params }, useCases) =>
+      answer(await useCases.closeCall.execute({ operator, callId: params.callId }), (call) => ok(callView(call)), {
+        not_found: noCall,
+        forbidden: notAllowed,
+      }),
+  }),
+];

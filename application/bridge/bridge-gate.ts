@@ -1,0 +1,55 @@
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import {
+  type GateFacts,
+  type GateRefusal,
+  type LinkedPlayer,
+  type OnDutyOfficer,
+  judgeFullGate,
+  judgeLinkGate,
+} from '../../domain/gate/bridge-gate.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import type { DepartmentId } from '../../domain/shared/ids.ts';
+import { type Outcome, accept } from '../../domain/shared/outcome.ts';
+import type { Unit } from '../../domain/unit/unit.ts';
+import type { BridgePlayerReader, PlayerCandidate } from '../ports/bridge-player-reader.ts';
+
+/** An officer who passed the full gate, with the unit as it was read. */
+export interface GatedOfficer extends OnDutyOfficer {
+  readonly unit: Unit;
+}
+
+/**
+ * The bridge gate of section 5.4, applied to facts read fresh for every request: nothing about
+ * a player is cached between calls, so a link, a duty change or a deactivation counts at once.
+ * Inside a unit of work the read joins it.
+ */
+export class BridgeGate {
+  constructor(private readonly players: BridgePlayerReader) {}
+
+  /** The character the identifiers resolve to, with its unit in `departmentId` (the credential's by default). */
+  async player(grant: AccessGrant, identifiers: PlayerIdentifiers, departmentId = grant.departmentId): Promise<PlayerCandidate | null> {
+    return identifiers.resolve(await this.players.candidates(grant.organisationId, departmentId, identifiers)) ?? null;
+  }
+
+  /** The link gate: `/911`, `/civilian/claim`, `/mdt-handoff`. */
+  async linked(grant: AccessGrant, identifiers: PlayerIdentifiers): Promise<Outcome<LinkedPlayer, 'not_linked'>> {
+    return judgeLinkGate(this.facts(grant, await this.player(grant, identifiers)));
+  }
+
+  /** The full gate: link, membership in the credential's department, active unit not off duty. */
+  async onDuty(grant: AccessGrant, identifiers: PlayerIdentifiers): Promise<Outcome<GatedOfficer, GateRefusal>> {
+    const player = await this.player(grant, identifiers);
+    const judged = judgeFullGate(this.facts(grant, player));
+    if (!judged.ok) return judged;
+    return accept({ ...judged.value, unit: player!.unit! });
+  }
+
+  private facts(grant: AccessGrant, player: PlayerCandidate | null): GateFacts {
+    const unit = player?.unit ?? null;
+    return {
+      credential: { kind: grant.kind, departmentId: grant.departmentId as DepartmentId | null },
+      characterId: player?.characterId ?? null,
+      unit: unit === null ? null : { id: unit.id, isActive: unit.isActive, status: unit.status },
+    };
+  }
+}

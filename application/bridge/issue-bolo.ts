@@ -1,0 +1,124 @@
+import { Bolo } from '../../domain/bolo/bolo.ts';
+import type { BoloScope, BoloSeverity } from '../../domain/bolo/bolo-terms.ts';
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
+import { Plate } from '../../domain/records/plate.ts';
+import { Vehicle } from '../../domain/records/vehicle.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import type { BoloId, CivilianId, VehicleId } from '../../domain/shared/ids.ts';
+import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { BoloRepository } from '../ports/bolo-repository.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
+import type { RecordNumbers } from '../ports/record-numbers.ts';
+import type { CivilianRepository, VehicleRepository } from '../ports/records-repositories.ts';
+import { nextRecordNumber } from '../records/record-numbering.ts';
+import { credentialActor } from './bridge-actor.ts';
+import type { BridgeGate } from './bridge-gate.ts';
+import { type PersonDescription, findOrRegisterCivilian } from './civilian-records.ts';
+import { type PersonInput, describePerson } from './person-input.ts';
+
+export interface IssueBoloInput {
+  readonly grant: AccessGrant;
+  readonly identifiers: PlayerIdentifiers;
+  readonly subject: { readonly civilian?: PersonInput; readonly plate?: string };
+  readonly severity: BoloSeverity;
+  readonly scope: BoloScope;
+  readonly subjectDescription: string;
+  readonly reason: string;
+  readonly narrative?: string;
+}
+
+export type IssueBoloRefusal = GateRefusal | 'no_subject' | 'invalid_date_of_birth' | 'invalid_plate';
+
+/**
+ * `/bolo`: an on-duty officer issues a BOLO for their department about a person, a vehicle or
+ * both. A subject the records do not know yet is registered with it.
+ */
+export class IssueBolo {
+  constructor(
+    private readonly gate: BridgeGate,
+    private readonly bolos: BoloRepository,
+    private readonly civilians: CivilianRepository,
+    private readonly vehicles: VehicleRepository,
+    private readonly numbers: RecordNumbers,
+    private readonly ids: IdGenerator,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  async execute(input: IssueBoloInput): Promise<Outcome<{ boloId: BoloId; boloNumber: string }, IssueBoloRefusal>> {
+    const { civilian, plate: rawPlate } = input.subject;
+    if (civilian === undefined && rawPlate === undefined) return refuse('no_subject');
+    const person = civilian === undefined ? accept(null) : describePerson(civilian);
+    if (!person.ok) return person;
+    const plate = rawPlate === undefined ? accept(null) : Plate.parse(rawPlate);
+    if (!plate.ok) return plate;
+    try {
+      return await this.issue(input, person.value, plate.value);
+    } catch (error) {
+      // A concurrent write registered the same plate a moment ago: now it is found.
+      if (error instanceof UniqueConstraintViolation && error.constraint === 'vehicle_plate') {
+        return this.issue(input, person.value, plate.value);
+      }
+      throw error;
+    }
+  }
+
+  private issue(input: IssueBoloInput, person: PersonDescription | null, plate: Plate | null) {
+    const { grant } = input;
+    return this.writes.run(credentialActor(grant), async (now) => {
+      const officer = await this.gate.onDuty(grant, input.identifiers);
+      if (!officer.ok) return officer;
+      const civilian = person === null ? null : await findOrRegisterCivilian(this.civilians, this.ids, grant.organisationId, person, now);
+      const vehicle = plate === null ? null : await this.findOrRegisterVehicle(grant, plate, now);
+      const number = await nextRecordNumber(this.numbers, grant.organisationId, 'bolo', now);
+      const issued = Bolo.issue(
+        {
+          id: this.ids.next<BoloId>(),
+          organisationId: grant.organisationId,
+          number,
+          issuingDepartmentId: officer.value.departmentId,
+          subjectCivilianId: (civilian?.civilian.id ?? null) as CivilianId | null,
+          subjectVehicleId: (vehicle?.vehicle.id ?? null) as VehicleId | null,
+          severity: input.severity,
+          scope: input.scope,
+          subjectDescription: input.subjectDescription,
+          reason: input.reason,
+          narrative: input.narrative ?? null,
+          internalNotes: null,
+          expiresAt: null,
+          issuedBy: { kind: 'character', characterId: officer.value.characterId },
+        },
+        now,
+      );
+      if (!issued.ok) return issued;
+      await this.bolos.save(issued.value);
+      return audited(
+        { boloId: issued.value.id, boloNumber: number },
+        {
+          organisationId: grant.organisationId,
+          action: 'bolo.issued',
+          subject: { type: 'bolo', id: issued.value.id },
+          playerCharacterId: officer.value.characterId,
+          details: {
+            boloNumber: number,
+            unitId: officer.value.unitId,
+            severity: input.severity,
+            scope: input.scope,
+            ...(civilian === null ? {} : { civilianId: civilian.civilian.id, civilianCreated: civilian.created }),
+            ...(vehicle === null ? {} : { vehicleId: vehicle.vehicle.id, vehicleCreated: vehicle.created }),
+          },
+        },
+      );
+    });
+  }
+
+  private async findOrRegisterVehicle(grant: AccessGrant, plate: Plate, now: Date) {
+    const found = await this.vehicles.findByPlate(grant.organisationId, plate.key);
+    if (found !== null) return { vehicle: found, created: false };
+    const vehicle = Vehicle.register({ id: this.ids.next<VehicleId>(), organisationId: grant.organisationId, plate }, now);
+    await this.vehicles.save(vehicle);
+    return { vehicle, created: true };
+  }
+}

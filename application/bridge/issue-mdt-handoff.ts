@@ -1,0 +1,84 @@
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import { judgeFullGate } from '../../domain/gate/bridge-gate.ts';
+import { MdtHandoff, type MdtTier } from '../../domain/roster/mdt-handoff.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import type { DepartmentId } from '../../domain/shared/ids.ts';
+import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { MdtHandoffRepository } from '../ports/mdt-handoff-repository.ts';
+import type { DepartmentRepository } from '../ports/organisation-repositories.ts';
+import type { SecretGenerator } from '../ports/secret-generator.ts';
+import type { SecretHasher } from '../ports/secret-hasher.ts';
+import { credentialActor } from './bridge-actor.ts';
+import type { BridgeGate } from './bridge-gate.ts';
+
+export interface IssueMdtHandoffInput {
+  readonly grant: AccessGrant;
+  readonly identifiers: PlayerIdentifiers;
+  /** The job the game says the player holds now. */
+  readonly departmentSlug: string;
+  readonly onDuty: boolean;
+  readonly jobLabel?: string;
+  readonly gradeLabel?: string;
+  readonly characterName?: string;
+}
+
+export const MDT_TOKEN_PREFIX = 'cad_mdt_';
+
+/**
+ * `/mdt-handoff`: a linked player gets a single-use token, valid 120 s, to open the MDT web
+ * client. The tier is `full` only when the game says the player is on duty in the credential's
+ * department and the records agree (the full gate passes); any other linked player gets `basic`,
+ * read-only. Nothing about duty changes here.
+ */
+export class IssueMdtHandoff {
+  constructor(
+    private readonly gate: BridgeGate,
+    private readonly departments: DepartmentRepository,
+    private readonly handoffs: MdtHandoffRepository,
+    private readonly hasher: SecretHasher,
+    private readonly secrets: SecretGenerator,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  execute(input: IssueMdtHandoffInput): Promise<Outcome<{ token: string; expiresAt: Date; tier: MdtTier }, 'not_linked'>> {
+    const { grant } = input;
+    return this.writes.run(credentialActor(grant), async (now) => {
+      const player = await this.gate.player(grant, input.identifiers);
+      if (player === null || grant.departmentId === null) return refuse('not_linked');
+      const departmentId = grant.departmentId as DepartmentId;
+      const department = await this.departments.get(departmentId);
+      const officer = judgeFullGate({
+        credential: { kind: grant.kind, departmentId },
+        characterId: player.characterId,
+        unit: player.unit === null ? null : { id: player.unit.id, isActive: player.unit.isActive, status: player.unit.status },
+      });
+      const full = officer.ok && input.onDuty && department?.slug === input.departmentSlug;
+      const tier: MdtTier = full ? 'full' : 'basic';
+      const token = this.secrets.secret(MDT_TOKEN_PREFIX);
+      const handoff = MdtHandoff.issue(
+        {
+          tokenHash: this.hasher.hash(token),
+          organisationId: grant.organisationId,
+          characterId: player.characterId,
+          credentialId: grant.credentialId,
+          departmentId,
+          unitId: full && officer.ok ? officer.value.unitId : null,
+          tier,
+        },
+        now,
+      );
+      await this.handoffs.save(handoff);
+      return audited(
+        { token, expiresAt: handoff.expiresAt, tier },
+        {
+          organisationId: grant.organisationId,
+          action: 'mdt_handoff.issued',
+          subject: { type: 'character', id: player.characterId },
+          playerCharacterId: player.characterId,
+          details: { tier, expiresAt: handoff.expiresAt.toISOString() },
+        },
+      );
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import { linksFor } from '../../domain/roster/identifier-link.ts';
+import { normaliseLinkCode } from '../../domain/roster/link-code.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import type { CharacterPublicId } from '../../domain/shared/ids.ts';
+import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { CharacterRepository, IdentifierLinkRepository, LinkCodeRepository } from '../ports/roster-repositories.ts';
+import type { SecretHasher } from '../ports/secret-hasher.ts';
+import { credentialActor } from './bridge-actor.ts';
+
+export interface LinkIdentityInput {
+  readonly grant: AccessGrant;
+  readonly identifiers: PlayerIdentifiers;
+  readonly code: string;
+}
+
+export interface IdentityLinked {
+  readonly characterPublicId: CharacterPublicId;
+  readonly displayName: string;
+}
+
+/**
+ * `/identity/link`: redeems a one-time code the player generated in their account and links
+ * every identifier sent to the code's character. An identifier linked elsewhere before moves,
+ * and the audit entry says from where.
+ */
+export class LinkIdentity {
+  constructor(
+    private readonly codes: LinkCodeRepository,
+    private readonly characters: CharacterRepository,
+    private readonly links: IdentifierLinkRepository,
+    private readonly hasher: SecretHasher,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  execute(input: LinkIdentityInput): Promise<Outcome<IdentityLinked, 'invalid_or_expired_code'>> {
+    const { grant } = input;
+    return this.writes.run(credentialActor(grant), async (now) => {
+      const code = await this.codes.findByHashForUpdate(grant.organisationId, this.hasher.hash(normaliseLinkCode(input.code)));
+      if (code === null) return refuse('invalid_or_expired_code');
+      const redeemed = code.redeem(now);
+      if (!redeemed.ok) return redeemed;
+      const character = await this.characters.get(redeemed.value);
+      if (character === null || character.organisationId !== grant.organisationId) return refuse('invalid_or_expired_code');
+      const before = await this.links.findLinks(grant.organisationId, input.identifiers);
+      const moved = before.filter((link) => link.characterId !== character.id);
+      await this.codes.save(code);
+      await this.links.link(linksFor(grant.organisationId, input.identifiers, character.id, now));
+      return audited(
+        { characterPublicId: character.publicId, displayName: character.displayName },
+        {
+          organisationId: grant.organisationId,
+          action: 'identity.linked',
+          subject: { type: 'character', id: character.id },
+          playerCharacterId: character.id,
+          details: {
+            identifiers: input.identifiers.entries.map((e) => e.kind),
+            ...(moved.length === 0 ? {} : { movedFrom: moved.map((l) => ({ kind: l.kind, characterId: l.characterId })) }),
+          },
+        },
+      );
+    });
+  }
+}

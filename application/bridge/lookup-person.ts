@@ -1,0 +1,48 @@
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
+import type { CivilianRepository } from '../ports/records-repositories.ts';
+import type { BridgeGate } from './bridge-gate.ts';
+
+export const MAX_PERSON_MATCHES = 10;
+
+export interface PersonMatch {
+  readonly civilianId: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly dateOfBirth: string | null;
+  readonly licenseStatus: string;
+}
+
+/** `/lookup/person`: civilians with exactly this name (case and spacing aside), at most ten. */
+export class LookupPerson {
+  constructor(
+    private readonly gate: BridgeGate,
+    private readonly civilians: CivilianRepository,
+  ) {}
+
+  async execute(input: {
+    grant: AccessGrant;
+    identifiers: PlayerIdentifiers;
+    firstName: string;
+    lastName: string;
+  }): Promise<Outcome<PersonMatch[], GateRefusal | 'no_match'>> {
+    const officer = await this.gate.onDuty(input.grant, input.identifiers);
+    if (!officer.ok) return officer;
+    const found = await this.civilians.findByName(input.grant.organisationId, input.firstName, input.lastName, MAX_PERSON_MATCHES);
+    if (found.length === 0) return refuse('no_match');
+    return accept(
+      found.map((civilian) => {
+        const c = civilian.snapshot();
+        return {
+          civilianId: c.id,
+          firstName: c.firstName,
+          lastName: c.lastName,
+          dateOfBirth: c.dateOfBirth,
+          licenseStatus: c.licenseStatus,
+        };
+      }),
+    );
+  }
+}

@@ -1,0 +1,69 @@
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import { MapPoint } from '../../domain/shared/map-point.ts';
+import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
+import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
+import type { UnitRepository } from '../ports/unit-repository.ts';
+import { credentialActor } from './bridge-actor.ts';
+import type { BridgeGate } from './bridge-gate.ts';
+
+export interface ReportLocationInput {
+  readonly grant: AccessGrant;
+  readonly identifiers: PlayerIdentifiers;
+  readonly mapX: number;
+  readonly mapY: number;
+}
+
+/**
+ * `/location`, the heartbeat every on-duty officer sends about every five seconds. Nothing of the
+ * report is stored. Inside the organisation's arrival radius of the unit's assignment pin the unit
+ * becomes `ON_SCENE`; that is the only write, and only the first report in range makes it.
+ * The common case (no pin, out of range, already on scene) is a single read.
+ */
+export class ReportLocation {
+  constructor(
+    private readonly gate: BridgeGate,
+    private readonly organisations: OrganisationRepository,
+    private readonly units: UnitRepository,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  async execute(input: ReportLocationInput): Promise<Outcome<{ arrived: boolean }, GateRefusal>> {
+    const officer = await this.gate.onDuty(input.grant, input.identifiers);
+    if (!officer.ok) return officer;
+    const unit = officer.value.unit;
+    const pin = unit.assignment?.pin ?? null;
+    if (pin === null || unit.status === 'ON_SCENE') return accept({ arrived: false });
+    const organisation = await this.organisations.get(input.grant.organisationId);
+    if (organisation === null) return refuse('not_linked');
+    const position = MapPoint.of(input.mapX, input.mapY);
+    if (!position.isWithin(organisation.settings.arrivalRadius, pin)) return accept({ arrived: false });
+    return this.arrive(input, position, organisation.settings.arrivalRadius);
+  }
+
+  /** In range: move the unit under its lock, judged again on what the lock shows. */
+  private arrive(input: ReportLocationInput, position: MapPoint, radius: number) {
+    const { grant } = input;
+    return this.writes.run(credentialActor(grant), async (now) => {
+      const officer = await this.gate.onDuty(grant, input.identifiers);
+      if (!officer.ok) return officer;
+      const unit = await this.units.getForUpdate(officer.value.unitId);
+      if (unit === null || !unit.isOnDuty) return refuse('not_on_duty');
+      const callId = unit.assignment?.callId ?? null;
+      if (unit.reportPosition(position, radius, now) !== 'arrived') return unchanged({ arrived: false });
+      await this.units.save(unit);
+      return audited(
+        { arrived: true },
+        {
+          organisationId: grant.organisationId,
+          action: 'unit.arrived',
+          subject: { type: 'unit', id: unit.id },
+          playerCharacterId: officer.value.characterId,
+          details: { callId, mapX: position.x, mapY: position.y },
+        },
+      );
+    });
+  }
+}

@@ -1,0 +1,47 @@
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import type { CivilianId } from '../../domain/shared/ids.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { CivilianRepository } from '../ports/records-repositories.ts';
+import type { IdentifierLinkRepository } from '../ports/roster-repositories.ts';
+import { credentialActor, resolvePlayer } from './bridge-actor.ts';
+import { findOrRegisterCivilian } from './civilian-records.ts';
+import { type PersonInput, describePerson } from './person-input.ts';
+
+/**
+ * `/civilian`: makes sure the records know a person a player plays, for any player (no link
+ * needed). An exact match (name and date of birth) is found, anything else registered.
+ */
+export class SyncCivilian {
+  constructor(
+    private readonly civilians: CivilianRepository,
+    private readonly links: IdentifierLinkRepository,
+    private readonly ids: IdGenerator,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  async execute(input: {
+    grant: AccessGrant;
+    identifiers: PlayerIdentifiers;
+    civilian: PersonInput & { readonly dateOfBirth: string };
+  }): Promise<Outcome<{ civilianId: CivilianId; created: boolean }, 'invalid_date_of_birth'>> {
+    const person = describePerson(input.civilian);
+    if (!person.ok) return person;
+    const { grant } = input;
+    return this.writes.run(credentialActor(grant), async (now) => {
+      const { civilian, created } = await findOrRegisterCivilian(this.civilians, this.ids, grant.organisationId, person.value, now);
+      const result = { civilianId: civilian.id, created };
+      if (!created) return unchanged(result);
+      const player = await resolvePlayer(this.links, grant, input.identifiers);
+      return audited(result, {
+        organisationId: grant.organisationId,
+        action: 'civilian.registered',
+        subject: { type: 'civilian', id: civilian.id },
+        playerCharacterId: player,
+        details: player === null ? { identifiers: input.identifiers.entries } : {},
+      });
+    });
+  }
+}

@@ -1,0 +1,195 @@
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { Department } from '../../domain/organisation/department.ts';
+import { Character } from '../../domain/roster/character.ts';
+import { linksFor } from '../../domain/roster/identifier-link.ts';
+import type { Membership } from '../../domain/roster/membership.ts';
+import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import { MAX_PROVISION_CALLSIGN_ATTEMPTS, provisionedCallsign, provisionedName } from '../../domain/roster/provisioning.ts';
+import type { CharacterId, CharacterPublicId, MembershipId, UnitId } from '../../domain/shared/ids.ts';
+import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { Unit, type DutyRefusal } from '../../domain/unit/unit.ts';
+import type { UnitStatus } from '../../domain/unit/unit-status.ts';
+import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { DepartmentRepository, OrganisationRepository } from '../ports/organisation-repositories.ts';
+import type { ProvisioningLedger } from '../ports/provisioning-ledger.ts';
+import type { RecordNumbers } from '../ports/record-numbers.ts';
+import type { CharacterRepository, IdentifierLinkRepository, MembershipRepository } from '../ports/roster-repositories.ts';
+import type { PlayerCandidate } from '../ports/bridge-player-reader.ts';
+import type { UnitRepository } from '../ports/unit-repository.ts';
+import { credentialActor } from './bridge-actor.ts';
+import type { BridgeGate } from './bridge-gate.ts';
+
+export interface SyncDutyInput {
+  readonly grant: AccessGrant;
+  readonly identifiers: PlayerIdentifiers;
+  readonly departmentSlug: string;
+  readonly onDuty: boolean;
+  readonly jobLabel?: string;
+  readonly gradeLabel?: string;
+  readonly characterName?: string;
+}
+
+export interface DutySynced {
+  readonly unitId: UnitId;
+  readonly status: UnitStatus;
+  /** Whether this call created the player. */
+  readonly provisioned: boolean;
+}
+
+export type SyncDutyRefusal =
+  | 'not_linked'
+  | 'unknown_department_slug'
+  | 'no_department_membership'
+  | DutyRefusal
+  /** The credential created its hourly allowance of new players already: a 429. */
+  | 'provision_limit_reached';
+
+export interface SyncDutySettings {
+  /** New players one credential may create per hour (`GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR`). */
+  readonly autoProvisionPerHour: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * `/duty`: puts the player's unit in the credential's department on or off duty. A player the
+ * organisation has never seen is created on the spot (character, links, membership, unit with a
+ * generated callsign), within the credential's hourly allowance; a player who exists never counts.
+ */
+export class SyncDuty {
+  constructor(
+    private readonly gate: BridgeGate,
+    private readonly organisations: OrganisationRepository,
+    private readonly departments: DepartmentRepository,
+    private readonly characters: CharacterRepository,
+    private readonly links: IdentifierLinkRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly units: UnitRepository,
+    private readonly ledger: ProvisioningLedger,
+    private readonly numbers: RecordNumbers,
+    private readonly ids: IdGenerator,
+    private readonly writes: AuditedWrites,
+    private readonly settings: SyncDutySettings,
+  ) {}
+
+  execute(input: SyncDutyInput): Promise<Outcome<DutySynced, SyncDutyRefusal>> {
+    const { grant } = input;
+    return this.writes.run(credentialActor(grant), async (now) => {
+      const department = await this.departments.findBySlug(grant.organisationId, input.departmentSlug);
+      // Another department's slug reads as unknown: a credential learns nothing beyond its own.
+      if (department === null || department.id !== grant.departmentId || !department.isActive) return refuse('unknown_department_slug');
+
+      const player = await this.gate.player(grant, input.identifiers);
+      return player === null ? this.provision(input, department, now) : this.sync(input, player, now);
+    });
+  }
+
+  private async sync(input: SyncDutyInput, player: PlayerCandidate, now: Date) {
+    if (player.unit === null) return refuse('no_department_membership');
+    const unit = await this.units.getForUpdate(player.unit.id);
+    if (unit === null) return refuse('no_department_membership');
+    const from = unit.status;
+    const synced = unit.syncDuty(input.onDuty, now);
+    if (!synced.ok) return synced;
+    const result: DutySynced = { unitId: unit.id, status: synced.value, provisioned: false };
+    if (from === synced.value) return unchanged(result);
+    await this.units.save(unit);
+    return audited(result, {
+      organisationId: input.grant.organisationId,
+      action: 'unit.duty_synced',
+      subject: { type: 'unit', id: unit.id },
+      playerCharacterId: player.characterId,
+      details: { from, to: synced.value, ...this.labels(input) },
+    });
+  }
+
+  private async provision(input: SyncDutyInput, department: Department, now: Date) {
+    const { grant } = input;
+    // Provisioning is serialised per organisation, so one player is never created twice and the
+    // hourly count is exact under concurrent calls.
+    const organisation = await this.organisations.getForUpdate(grant.organisationId);
+    if (organisation === null || !organisation.settings.autoProvision) return refuse('not_linked');
+    // A concurrent first call may have created the player while this one waited for the lock.
+    const raced = await this.gate.player(grant, input.identifiers);
+    if (raced !== null) return this.sync(input, raced, now);
+    const provisioned = await this.ledger.countSince(grant.credentialId, new Date(now.getTime() - HOUR_MS));
+    if (provisioned >= this.settings.autoProvisionPerHour) return refuse('provision_limit_reached');
+
+    const callsign = await this.freeCallsign(department, now);
+    const name = provisionedName(input.characterName, callsign);
+    const character = Character.create(
+      {
+        id: this.ids.next<CharacterId>(),
+        publicId: this.ids.next<CharacterPublicId>(),
+        organisationId: grant.organisationId,
+        ...name,
+      },
+      now,
+    );
+    const membershipId = this.ids.next<MembershipId>();
+    const unit = Unit.enrol(
+      {
+        id: this.ids.next<UnitId>(),
+        organisationId: grant.organisationId,
+        departmentId: department.id,
+        membershipId,
+        characterId: character.id,
+        callsign,
+      },
+      now,
+    );
+    const membership: Membership = {
+      id: membershipId,
+      organisationId: grant.organisationId,
+      departmentId: department.id,
+      characterId: character.id,
+      unitId: unit.id,
+      createdAt: now,
+    };
+    const synced = unit.syncDuty(input.onDuty, now);
+    if (!synced.ok) return synced;
+    await this.characters.save(character);
+    await this.links.link(linksFor(grant.organisationId, input.identifiers, character.id, now));
+    await this.memberships.add(membership);
+    await this.units.save(unit);
+    await this.ledger.record({
+      organisationId: grant.organisationId,
+      credentialId: grant.credentialId,
+      characterId: character.id,
+      at: now,
+    });
+    return audited<DutySynced>(
+      { unitId: unit.id, status: synced.value, provisioned: true },
+      {
+        organisationId: grant.organisationId,
+        action: 'player.provisioned',
+        subject: { type: 'unit', id: unit.id },
+        playerCharacterId: character.id,
+        details: {
+          departmentId: department.id,
+          callsign,
+          status: synced.value,
+          identifiers: input.identifiers.entries.map((e) => e.kind),
+          ...this.labels(input),
+        },
+      },
+    );
+  }
+
+  /** `AUTO-001`, `AUTO-002`... skipping any a dispatcher has given by hand. */
+  private async freeCallsign(department: Department, now: Date): Promise<string> {
+    for (let attempt = 0; attempt < MAX_PROVISION_CALLSIGN_ATTEMPTS; attempt++) {
+      const callsign = provisionedCallsign(await this.numbers.next(department.organisationId, `callsign:${department.id}`));
+      if ((await this.units.findByCallsign(department.id, callsign)) === null) return callsign;
+    }
+    throw new Error(`no free generated callsign in department ${department.id} at ${now.toISOString()}`);
+  }
+
+  private labels(input: SyncDutyInput) {
+    return {
+      ...(input.jobLabel === undefined ? {} : { jobLabel: input.jobLabel }),
+      ...(input.gradeLabel === undefined ? {} : { gradeLabel: input.gradeLabel }),
+    };
+  }
+}

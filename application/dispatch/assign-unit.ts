@@ -1,0 +1,56 @@
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { CallId, UnitId } from '../../domain/shared/ids.ts';
+import { MapPoint } from '../../domain/shared/map-point.ts';
+import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import type { UnitAssignment } from '../../domain/unit/unit.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { CallRepository } from '../ports/call-repository.ts';
+import type { UnitRepository } from '../ports/unit-repository.ts';
+import { type AccessRefusal, operatorActor } from '../operator/operator-access.ts';
+import { lockCallForDispatch } from './dispatch-access.ts';
+
+export interface AssignUnitInput {
+  readonly operator: OperatorKey;
+  readonly callId: CallId;
+  readonly unitId: UnitId;
+  /** The pin the unit is sent to: omitted, the call's location; null, no pin. */
+  readonly pin?: { readonly mapX: number; readonly mapY: number } | null;
+}
+
+export type AssignUnitRefusal = AccessRefusal | 'unknown_unit' | 'unit_off_duty' | 'call_closed' | 'wrong_department' | 'already_assigned';
+
+/** A dispatcher sends an on-duty unit of the call's department to the call, with or without a pin. */
+export class AssignUnit {
+  constructor(
+    private readonly calls: CallRepository,
+    private readonly units: UnitRepository,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  execute(input: AssignUnitInput): Promise<Outcome<UnitAssignment, AssignUnitRefusal>> {
+    return this.writes.run(operatorActor(input.operator), async (now) => {
+      const call = await lockCallForDispatch(this.calls, input.operator, input.callId);
+      if (!call.ok) return call;
+      const unit = await this.units.getForUpdate(input.unitId);
+      if (unit === null || unit.organisationId !== call.value.snapshot().organisationId) return refuse('unknown_unit');
+      if (!unit.isOnDuty) return refuse('unit_off_duty');
+      const pin = input.pin === undefined ? call.value.location : input.pin === null ? null : MapPoint.of(input.pin.mapX, input.pin.mapY);
+      const from = call.value.status;
+      const assigned = call.value.assign(unit, now, pin);
+      if (!assigned.ok) return assigned;
+      await this.units.save(unit);
+      await this.calls.save(call.value);
+      return audited(assigned.value, {
+        organisationId: unit.organisationId,
+        action: 'call.unit_assigned',
+        subject: { type: 'call', id: call.value.id },
+        details: {
+          callNumber: call.value.number,
+          unitId: unit.id,
+          callStatusFrom: from,
+          pin: pin === null ? null : { mapX: pin.x, mapY: pin.y },
+        },
+      });
+    });
+  }
+}

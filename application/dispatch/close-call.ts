@@ -1,0 +1,42 @@
+import type { Call } from '../../domain/call/call.ts';
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { CallId } from '../../domain/shared/ids.ts';
+import type { Unit } from '../../domain/unit/unit.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
+import type { CallRepository } from '../ports/call-repository.ts';
+import type { UnitRepository } from '../ports/unit-repository.ts';
+import { type AccessRefusal, operatorActor } from '../operator/operator-access.ts';
+import { lockCallForDispatch } from './dispatch-access.ts';
+
+/** A dispatcher closes a call: every unit on it is released and `AVAILABLE` again. Closing a closed call changes nothing. */
+export class CloseCall {
+  constructor(
+    private readonly calls: CallRepository,
+    private readonly units: UnitRepository,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  execute(input: { operator: OperatorKey; callId: CallId }): Promise<Outcome<Call, AccessRefusal>> {
+    return this.writes.run(operatorActor(input.operator), async (now) => {
+      const call = await lockCallForDispatch(this.calls, input.operator, input.callId);
+      if (!call.ok) return call;
+      if (call.value.status === 'CLOSED') return unchanged(call.value);
+      // Units in id order, each under its lock: the call first, then its units, as every writer does.
+      const assigned: Unit[] = [];
+      for (const listed of await this.units.listAssignedTo(call.value.id)) {
+        const unit = await this.units.getForUpdate(listed.id);
+        if (unit?.assignment?.callId === call.value.id) assigned.push(unit);
+      }
+      call.value.close(assigned, now);
+      for (const unit of assigned) await this.units.save(unit);
+      await this.calls.save(call.value);
+      return audited(call.value, {
+        organisationId: call.value.snapshot().organisationId,
+        action: 'call.closed',
+        subject: { type: 'call', id: call.value.id },
+        details: { callNumber: call.value.number, releasedUnits: assigned.map((u) => u.id) },
+      });
+    });
+  }
+}

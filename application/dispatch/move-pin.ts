@@ -1,0 +1,43 @@
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { CallId, UnitId } from '../../domain/shared/ids.ts';
+import { MapPoint } from '../../domain/shared/map-point.ts';
+import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import type { UnitAssignment } from '../../domain/unit/unit.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { CallRepository } from '../ports/call-repository.ts';
+import type { UnitRepository } from '../ports/unit-repository.ts';
+import { type AccessRefusal, operatorActor } from '../operator/operator-access.ts';
+import { lockCallForDispatch } from './dispatch-access.ts';
+
+/** A dispatcher moves (or removes, with null) the pin a unit assigned to the call is sent to. */
+export class MovePin {
+  constructor(
+    private readonly calls: CallRepository,
+    private readonly units: UnitRepository,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  execute(input: {
+    operator: OperatorKey;
+    callId: CallId;
+    unitId: UnitId;
+    pin: { mapX: number; mapY: number } | null;
+  }): Promise<Outcome<UnitAssignment, AccessRefusal | 'not_assigned'>> {
+    return this.writes.run(operatorActor(input.operator), async (now) => {
+      const call = await lockCallForDispatch(this.calls, input.operator, input.callId);
+      if (!call.ok) return call;
+      const unit = await this.units.getForUpdate(input.unitId);
+      if (unit === null || unit.organisationId !== call.value.snapshot().organisationId) return refuse('not_assigned');
+      const pin = input.pin === null ? null : MapPoint.of(input.pin.mapX, input.pin.mapY);
+      const moved = unit.movePin(call.value.id, pin, now);
+      if (!moved.ok) return moved;
+      await this.units.save(unit);
+      return audited(moved.value, {
+        organisationId: unit.organisationId,
+        action: 'call.pin_moved',
+        subject: { type: 'call', id: call.value.id },
+        details: { callNumber: call.value.number, unitId: unit.id, pin: input.pin },
+      });
+    });
+  }
+}

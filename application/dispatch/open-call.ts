@@ -1,0 +1,63 @@
+import { Call } from '../../domain/call/call.ts';
+import type { CallPriority } from '../../domain/call/call-status.ts';
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { CallId, DepartmentId } from '../../domain/shared/ids.ts';
+import { MapPoint } from '../../domain/shared/map-point.ts';
+import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { CallRepository } from '../ports/call-repository.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { DepartmentRepository } from '../ports/organisation-repositories.ts';
+import type { RecordNumbers } from '../ports/record-numbers.ts';
+import { type AccessRefusal, authorise, operatorActor } from '../operator/operator-access.ts';
+import { nextRecordNumber } from '../records/record-numbering.ts';
+
+export interface OpenCallInput {
+  readonly operator: OperatorKey;
+  readonly departmentId: DepartmentId;
+  readonly description: string;
+  readonly priority?: CallPriority;
+  /** Where the call is; null for a call without a place on the map. */
+  readonly location: { readonly mapX: number; readonly mapY: number } | null;
+}
+
+/** A dispatcher opens a call in a department; it waits `PENDING` for a unit. */
+export class OpenCall {
+  constructor(
+    private readonly departments: DepartmentRepository,
+    private readonly calls: CallRepository,
+    private readonly numbers: RecordNumbers,
+    private readonly ids: IdGenerator,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  execute(input: OpenCallInput): Promise<Outcome<Call, AccessRefusal | 'department_inactive'>> {
+    return this.writes.run(operatorActor(input.operator), async (now) => {
+      const department = await this.departments.get(input.departmentId);
+      if (department === null) return refuse('not_found');
+      const access = authorise(input.operator, 'dispatch.manage', department.organisationId);
+      if (!access.ok) return access;
+      if (!department.isActive) return refuse('department_inactive');
+      const call = Call.open(
+        {
+          id: this.ids.next<CallId>(),
+          organisationId: department.organisationId,
+          departmentId: department.id,
+          number: await nextRecordNumber(this.numbers, department.organisationId, 'call', now),
+          origin: 'dispatch',
+          priority: input.priority,
+          description: input.description,
+          location: input.location === null ? null : MapPoint.of(input.location.mapX, input.location.mapY),
+        },
+        now,
+      );
+      await this.calls.save(call);
+      return audited(call, {
+        organisationId: department.organisationId,
+        action: 'call.opened',
+        subject: { type: 'call', id: call.id },
+        details: { callNumber: call.number, departmentId: department.id, priority: call.snapshot().priority },
+      });
+    });
+  }
+}

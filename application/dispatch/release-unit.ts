@@ -1,0 +1,35 @@
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { CallId, UnitId } from '../../domain/shared/ids.ts';
+import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { CallRepository } from '../ports/call-repository.ts';
+import type { UnitRepository } from '../ports/unit-repository.ts';
+import { type AccessRefusal, operatorActor } from '../operator/operator-access.ts';
+import { lockCallForDispatch } from './dispatch-access.ts';
+
+/** A dispatcher takes a unit off the call; it is `AVAILABLE` again. */
+export class ReleaseUnit {
+  constructor(
+    private readonly calls: CallRepository,
+    private readonly units: UnitRepository,
+    private readonly writes: AuditedWrites,
+  ) {}
+
+  execute(input: { operator: OperatorKey; callId: CallId; unitId: UnitId }): Promise<Outcome<null, AccessRefusal | 'not_assigned'>> {
+    return this.writes.run(operatorActor(input.operator), async (now) => {
+      const call = await lockCallForDispatch(this.calls, input.operator, input.callId);
+      if (!call.ok) return call;
+      const unit = await this.units.getForUpdate(input.unitId);
+      if (unit === null || unit.organisationId !== call.value.snapshot().organisationId) return refuse('not_assigned');
+      const released = call.value.unassign(unit, now);
+      if (!released.ok) return refuse('not_assigned');
+      await this.units.save(unit);
+      return audited(null, {
+        organisationId: unit.organisationId,
+        action: 'call.unit_released',
+        subject: { type: 'call', id: call.value.id },
+        details: { callNumber: call.value.number, unitId: unit.id },
+      });
+    });
+  }
+}

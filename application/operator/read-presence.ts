@@ -1,0 +1,37 @@
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { PresenceOverage } from '../../domain/presence/presence.ts';
+import type { OrganisationId } from '../../domain/shared/ids.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
+import type { PresenceRepository } from '../ports/presence-repository.ts';
+import { type AccessRefusal, readInOrganisation } from './operator-access.ts';
+
+export interface PresenceFigures {
+  readonly connected: number;
+  readonly max: number | null;
+  /** Heartbeats that left more accounts connected than `max`, newest first. */
+  readonly overages: readonly PresenceOverage[];
+}
+
+const OVERAGES_SHOWN = 100;
+
+/** How many linked accounts are connected now, against the organisation's limit, and when it was exceeded. */
+export class ReadPresence {
+  constructor(
+    private readonly organisations: OrganisationRepository,
+    private readonly presence: PresenceRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(input: { operator: OperatorKey; organisationId: OrganisationId }): Promise<Outcome<PresenceFigures, AccessRefusal>> {
+    return readInOrganisation(this.organisations, input.operator, 'audit.view', input.organisationId, async () => {
+      const organisation = await this.organisations.get(input.organisationId);
+      return {
+        connected: await this.presence.countConnected(input.organisationId, this.clock.now()),
+        max: organisation?.settings.concurrentAccountsMax ?? null,
+        overages: await this.presence.listOverages(input.organisationId, OVERAGES_SHOWN),
+      };
+    });
+  }
+}
