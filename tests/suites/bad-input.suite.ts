@@ -112,20 +112,36 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
     }
   }
 
-  for (const spec of ROUTES.filter((s) => s.query !== undefined)) {
+  const queryProperties = (spec: { query?: Record<string, unknown> }) =>
+    (spec.query?.['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+
+  for (const spec of ROUTES.filter((s) => queryProperties(s)['limit'] !== undefined)) {
     test.serial(`${spec.operationId}: a query value of the wrong type is a 400`, async (t) => {
       const { world, app } = t.context;
       const reply = await app.http.send(spec.method, `${world.pathOf(spec)}?limit=lots`, undefined, { token: world.tokenOf(spec) });
       t.deepEqual([reply.status, reply.body.details], [400, [{ in: 'query', field: 'limit', message: 'must be integer' }]]);
     });
+  }
 
+  for (const spec of ROUTES.filter((s) => Object.values(queryProperties(s)).some((p) => p['format'] === 'uuid'))) {
     test.serial(`${spec.operationId}: a query id in urn:uuid: form is a 400`, async (t) => {
       const { world, app } = t.context;
-      const idField = Object.keys((spec.query!['properties'] ?? {}) as object).find((n) => n !== 'limit' && n !== 'isActive')!;
+      const idField = Object.entries(queryProperties(spec)).find(([, p]) => p['format'] === 'uuid')![0];
       const reply = await app.http.send(spec.method, `${world.pathOf(spec)}?${idField}=urn:uuid:${world.ids['departmentId']}`, undefined, {
         token: world.tokenOf(spec),
       });
       t.deepEqual([reply.status, reply.body.details?.[0]?.field], [400, idField]);
+    });
+  }
+
+  for (const spec of ROUTES.filter((s) => ((s.query?.['required'] ?? []) as string[]).length > 0)) {
+    test.serial(`${spec.operationId}: a query without its required fields is a 400 naming each, and writes nothing`, async (t) => {
+      const { world } = t.context;
+      const { details } = await refusedWithoutWrites(t, spec.method, world.pathOf(spec), undefined, world.tokenOf(spec));
+      t.deepEqual(
+        details.map((d) => [d.in, d.field]).sort(),
+        ((spec.query!['required'] ?? []) as string[]).map((f) => ['query', f]).sort(),
+      );
     });
   }
 

@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
+import { BRIDGE, BRIDGE_SCOPES, bridgeBody } from './bridge-driver.ts';
 import type { HttpClient } from './http-client.ts';
-import { operatorOf, tokenFor } from './operator-driver.ts';
+import { expect, operatorOf, tokenFor } from './operator-driver.ts';
 
 /** One organisation with one of everything, so that every route of the table has ids to call. */
 export async function routeWorld(http: HttpClient, bootstrapKey: string) {
@@ -9,7 +10,7 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   const departmentId = await org.department();
   const { characterId } = await org.character();
   const { unitId } = await org.member(departmentId);
-  const game = await org.gameCredential(departmentId, ['game.citation.issue']);
+  const game = await org.gameCredential(departmentId, [...BRIDGE_SCOPES]);
   const api = await org.apiCredential('all');
   const ids: Record<string, string> = { organisationId: org.organisationId, departmentId, characterId, unitId, clientId: api.clientId };
   ids['operatorKeyId'] = (await org.operatorKey(['organisation.settings.manage'], 'world key')).operatorKeyId;
@@ -21,12 +22,29 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
     dateOfBirth: '1967-06-06',
   });
   ids['civilianId'] = civilian.body.civilianId as string;
+  // An on-duty officer, provisioned through /duty, with a BOLO and a call for the routes that take their ids.
+  const bridge = { identifiers: { license: 'license:world-officer' }, slug: 'lspd' };
+  const gamePost = (path: string, body: unknown) => http.post(`${BRIDGE}${path}`, body, { token: tokens.game });
+  const onDuty = async (identifiers: Record<string, string>) =>
+    expect(await gamePost('/duty', { identifiers, departmentSlug: bridge.slug, onDuty: true }), 200).unitId as string;
+  // The dispatch routes take a unit that is on duty, so the world's unit is the officer's.
+  ids['memberUnitId'] = unitId;
+  ids['unitId'] = await onDuty(bridge.identifiers);
+  const callFacts = { ...bridge, callId: '' };
+  ids['boloId'] = expect(await gamePost('/bolo', bridgeBody('bridgeIssueBolo', callFacts)), 200).boloId as string;
+  ids['callId'] = expect(await gamePost('/911', bridgeBody('bridgeReport911', callFacts)), 200).callId as string;
   return {
+    /** A new player put on duty through /duty; returns the unit. */
+    onDuty,
+    /** Sends the world's unit to the world's call, unless it is on it already (or the call is closed). */
+    assignWorldUnit: () => operator.post(`/calls/${ids['callId']}/assignments`, { unitId: ids['unitId'] }),
     operator,
     org,
     ids,
     tokens,
     secrets,
+    /** The world's on-duty officer and its department slug. */
+    bridge,
     /** The route's path with this world's ids in it. */
     pathOf: (spec: RouteSpec, override: Record<string, string> = {}) =>
       spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => override[name] ?? ids[name] ?? `missing-${name}`),
@@ -78,14 +96,22 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
       return { civilianId: world.ids['civilianId'], status: 'ACTIVE', description: 'failure to appear' };
     case 'publishRelease':
       return { resourceSlug: 'cad-bridge', version: `1.0.${serial++}`, manifest: { files: ['client.lua'] } };
+    case 'openCall':
+      return { description: 'shots fired', priority: 'P2', mapX: 10, mapY: 20 };
+    case 'assignUnit':
+      return { unitId: await world.onDuty({ license: `license:${unique()}` }), pin: { mapX: 1, mapY: 2 } };
+    case 'movePin':
+      await world.assignWorldUnit();
+      return { pin: { mapX: 3, mapY: 4 } };
+    case 'releaseUnit':
+      await world.assignWorldUnit();
+      return undefined;
     case 'exchangeGameToken':
       return { clientId: world.secrets.game.clientId, clientSecret: world.secrets.game.clientSecret };
     case 'exchangeApiToken':
       return { clientId: world.secrets.api.clientId, clientSecret: world.secrets.api.clientSecret };
-    case 'bridgeSyncVehicle':
-      return { identifiers: { license: 'license:world' }, vehicle: { plate: `V${unique()}`.slice(0, 16), make: 'Vapid' } };
     default:
-      return undefined;
+      return bridgeBody(operationId, { ...world.bridge, callId: world.ids['callId']! });
   }
 }
 
