@@ -39,6 +39,9 @@ export class MemoryCivilianRepository implements CivilianRepository {
     );
   }
 
+  /** Transactions here are serialisable already; nothing more to hold. */
+  async holdIdentity(_organisationId: OrganisationId, _identityKey: string): Promise<void> {}
+
   save(civilian: Civilian) {
     return this.rows.save(civilian.snapshot());
   }

@@ -1,4 +1,4 @@
-import { Civilian } from '../../domain/records/civilian.ts';
+import { Civilian, civilianIdentityKey } from '../../domain/records/civilian.ts';
 import type { DateOfBirth } from '../../domain/records/date-of-birth.ts';
 import type { CivilianId, OrganisationId } from '../../domain/shared/ids.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
@@ -17,6 +17,8 @@ const NAME_MATCH_WINDOW = 50;
  * The civilian a bridge record is about. With a date of birth, an exact match is the same name
  * and the same date; without one, the same name only when exactly one civilian has it, because
  * an officer's record must never land on a guessed person. No match: a new civilian is registered.
+ * Call it inside a unit of work: it holds the person until that ends, so concurrent records about
+ * one new person register them once.
  */
 export async function findOrRegisterCivilian(
   civilians: CivilianRepository,
@@ -25,6 +27,7 @@ export async function findOrRegisterCivilian(
   person: PersonDescription,
   now: Date,
 ): Promise<{ civilian: Civilian; created: boolean }> {
+  await civilians.holdIdentity(organisationId, civilianIdentityKey(person.firstName, person.lastName));
   const named = await civilians.findByName(organisationId, person.firstName, person.lastName, NAME_MATCH_WINDOW);
   const dateOfBirth = person.dateOfBirth?.iso ?? null;
   const matches = dateOfBirth === null ? (named.length === 1 ? named : []) : named.filter((c) => c.snapshot().dateOfBirth === dateOfBirth);

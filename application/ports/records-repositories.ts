@@ -13,6 +13,12 @@ export interface CivilianRepository {
    * first, at most `limit`.
    */
   findByName(organisationId: OrganisationId, firstName: string, lastName: string, limit: number): Promise<Civilian[]>;
+  /**
+   * Inside a unit of work: waits until no other unit of work holds the same person (by
+   * `identityKey`), and holds it until this one ends. Writers that find-or-register one person
+   * queue here, so a person the records lack is registered once however many records arrive at once.
+   */
+  holdIdentity(organisationId: OrganisationId, identityKey: string): Promise<void>;
   save(civilian: Civilian): Promise<void>;
 }
 

@@ -17,6 +17,14 @@ export interface CivilianState {
   readonly createdAt: Date;
 }
 
+/**
+ * What find-or-register serialises on: the name as compared. Dates of birth are left out so that a
+ * record with a date and one without, about the same name, also queue behind each other.
+ */
+export function civilianIdentityKey(firstName: string, lastName: string): string {
+  return JSON.stringify([nameKey(firstName), nameKey(lastName)]);
+}
+
 /** A person in the records system. Names match exactly, ignoring case and extra spaces. */
 export class Civilian {
   private constructor(private state: CivilianState) {}

@@ -10,6 +10,7 @@ test('with nothing set: port 8080, the embedded database in ./data, contract def
     trustProxy: false,
     rateLimitScale: 1,
     accessTokenTtlSeconds: 720,
+    autoProvisionPerHour: 20,
     logLevel: 'info',
   });
 });
@@ -30,6 +31,7 @@ test('values are read and converted', (t) => {
     CAD_TRUST_PROXY: '2',
     CAD_RATE_LIMIT_SCALE: '2.5',
     CAD_ACCESS_TOKEN_TTL_S: '600',
+    GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR: '5',
     LOG_LEVEL: 'warn',
     CAD_BOOTSTRAP_KEY: 'k'.repeat(40),
   });
@@ -39,6 +41,7 @@ test('values are read and converted', (t) => {
     trustProxy: 2,
     rateLimitScale: 2.5,
     accessTokenTtlSeconds: 600,
+    autoProvisionPerHour: 5,
     logLevel: 'warn',
     bootstrapKey: 'k'.repeat(40),
   });

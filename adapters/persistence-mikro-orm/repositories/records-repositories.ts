@@ -1,4 +1,5 @@
 import { LockMode, raw } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type {
   CivilianRepository,
   ReleaseRepository,
@@ -25,7 +26,7 @@ import { CivilianRecord, ReleaseRecord, VehicleRecord, WarrantRecord } from '../
 export class MikroOrmCivilianRepository implements CivilianRepository {
   private readonly rows: MappedTable<CivilianRecord, Civilian>;
 
-  constructor(session: OrmSession) {
+  constructor(private readonly session: OrmSession) {
     this.rows = new MappedTable(session, CivilianRecord, civilianFromRecord);
   }
 
@@ -36,6 +37,15 @@ export class MikroOrmCivilianRepository implements CivilianRepository {
    * Stored names are tidied already, so `lower()` of each column is its name key: the comparison
    * matches the `civilians_name` index (organisation_id, lower(last_name), lower(first_name)).
    */
+  /**
+   * A transaction-scoped advisory lock in its own key space (the two-integer form never meets the
+   * migration lock's one-integer form). A hash collision of two people only makes one wait.
+   */
+  holdIdentity = async (organisationId: OrganisationId, identityKey: string) => {
+    const em = this.session.em() as unknown as SqlEntityManager;
+    await em.execute(`select pg_advisory_xact_lock(hashtext('civilian-identity'), hashtext(?))`, [`${organisationId}/${identityKey}`]);
+  };
+
   findByName = async (organisationId: OrganisationId, firstName: string, lastName: string, limit: number) => {
     if (limit <= 0) return [];
     return this.rows.many(
