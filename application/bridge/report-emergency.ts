@@ -1,4 +1,3 @@
-import { Call } from '../../domain/call/call.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CallId, DepartmentId } from '../../domain/shared/ids.ts';
@@ -9,7 +8,7 @@ import type { CallRepository } from '../ports/call-repository.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { DepartmentRepository, OrganisationRepository } from '../ports/organisation-repositories.ts';
 import type { RecordNumbers } from '../ports/record-numbers.ts';
-import { nextRecordNumber } from '../records/record-numbering.ts';
+import { openNumberedCall } from '../records/open-numbered-call.ts';
 import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 
@@ -47,19 +46,17 @@ export class ReportEmergency {
       if (department === null || department.organisationId !== grant.organisationId || !department.isActive) {
         return refuse('no_department');
       }
-      const call = Call.open(
+      const call = await openNumberedCall(
+        { calls: this.calls, numbers: this.numbers, ids: this.ids },
         {
-          id: this.ids.next<CallId>(),
           organisationId: grant.organisationId,
           departmentId: department.id,
-          number: await nextRecordNumber(this.numbers, grant.organisationId, 'call', now),
           origin: 'emergency_911',
           description: input.description,
           location: MapPoint.of(input.mapX, input.mapY),
         },
         now,
       );
-      await this.calls.save(call);
       return audited(
         { callId: call.id, callNumber: call.number },
         {

@@ -1,4 +1,3 @@
-import { Call } from '../../domain/call/call.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
@@ -9,7 +8,7 @@ import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { RecordNumbers } from '../ports/record-numbers.ts';
-import { nextRecordNumber } from '../records/record-numbering.ts';
+import { openNumberedCall } from '../records/open-numbered-call.ts';
 import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 
@@ -34,19 +33,17 @@ export class TriggerPanic {
       const officer = await this.gate.onDuty(grant, input.identifiers);
       if (!officer.ok) return officer;
       const unit = officer.value.unit;
-      const call = Call.open(
+      const call = await openNumberedCall(
+        { calls: this.calls, numbers: this.numbers, ids: this.ids },
         {
-          id: this.ids.next<CallId>(),
           organisationId: grant.organisationId,
           departmentId: officer.value.departmentId,
-          number: await nextRecordNumber(this.numbers, grant.organisationId, 'call', now),
           origin: 'panic',
           description: `Panic button pressed by ${unit.label}`,
           location: MapPoint.of(input.mapX, input.mapY),
         },
         now,
       );
-      await this.calls.save(call);
       return audited(
         { callId: call.id, callNumber: call.number },
         {

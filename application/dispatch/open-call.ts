@@ -1,7 +1,7 @@
-import { Call } from '../../domain/call/call.ts';
+import type { Call } from '../../domain/call/call.ts';
 import type { CallPriority } from '../../domain/call/call-status.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
-import type { CallId, DepartmentId } from '../../domain/shared/ids.ts';
+import type { DepartmentId } from '../../domain/shared/ids.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
@@ -10,7 +10,7 @@ import type { IdGenerator } from '../ports/id-generator.ts';
 import type { DepartmentRepository } from '../ports/organisation-repositories.ts';
 import type { RecordNumbers } from '../ports/record-numbers.ts';
 import { type AccessRefusal, authorise, operatorActor } from '../operator/operator-access.ts';
-import { nextRecordNumber } from '../records/record-numbering.ts';
+import { openNumberedCall } from '../records/open-numbered-call.ts';
 
 export interface OpenCallInput {
   readonly operator: OperatorKey;
@@ -38,12 +38,11 @@ export class OpenCall {
       const access = authorise(input.operator, 'dispatch.manage', department.organisationId);
       if (!access.ok) return access;
       if (!department.isActive) return refuse('department_inactive');
-      const call = Call.open(
+      const call = await openNumberedCall(
+        { calls: this.calls, numbers: this.numbers, ids: this.ids },
         {
-          id: this.ids.next<CallId>(),
           organisationId: department.organisationId,
           departmentId: department.id,
-          number: await nextRecordNumber(this.numbers, department.organisationId, 'call', now),
           origin: 'dispatch',
           priority: input.priority,
           description: input.description,
@@ -51,7 +50,6 @@ export class OpenCall {
         },
         now,
       );
-      await this.calls.save(call);
       return audited(call, {
         organisationId: department.organisationId,
         action: 'call.opened',
