@@ -1,0 +1,204 @@
+/**
+ * Throughput of the `/location` heartbeat, the bridge's hottest route (every on-duty officer, about
+ * every 5 s), against a bare Koa JSON route measured in the same run as the baseline.
+ *
+ * The composed service runs here on PostgreSQL when DATABASE_URL is set (in a fresh schema, dropped
+ * at the end), else on the embedded database (PGlite in a temporary directory). N officers go on
+ * duty through `/duty` (auto-provisioned) and each takes a call (`/911`, `/911/self-assign`). Then a
+ * second process drives `/location` with autocannon, rotating through the officers: most positions
+ * are out of range of their pin (the common heartbeat), every tenth officer reports from inside it.
+ *
+ *   npm run bench:location
+ *   BENCH_OFFICERS=200 BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_WARMUP=3 npm run bench:location
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import { pino } from 'pino';
+import { startService } from '../../composition/service.ts';
+import type { StorageOption } from '../../composition/storage.ts';
+import { httpClient } from '../support/http-client.ts';
+import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
+import { dropSchema, freshSchemaName } from '../support/postgres.ts';
+import type { LoadFigures, LoadJob } from './load-runner.ts';
+
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const OFFICERS = Math.floor(env('BENCH_OFFICERS', 200));
+const DURATION = env('BENCH_DURATION', 10);
+const CONNECTIONS = Math.floor(env('BENCH_CONNECTIONS', 20));
+const WARMUP = env('BENCH_WARMUP', 3);
+const OFFICERS_PER_CALL = 10;
+const POSITIONS_PER_OFFICER = 5;
+const PATH = '/api/v1/integrations/game/location';
+const DATABASE_URL = process.env['DATABASE_URL'];
+
+/** Runs one load job in a second process and returns its figures. */
+function load(job: LoadJob): Promise<LoadFigures> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./load-runner.ts', import.meta.url), [], {
+      execArgv: ['--import=tsx'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load runner exited with ${code}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').at(-1)!) as LoadFigures);
+      } catch (error) {
+        reject(error);
+      }
+    });
+    child.send(job);
+  });
+}
+
+/** Warm-up (figures discarded), then the measured run. */
+async function measure(name: string, job: Omit<LoadJob, 'durationSeconds' | 'connections'>): Promise<LoadFigures> {
+  process.stdout.write(`${name}: warming up ${WARMUP}s, measuring ${DURATION}s with ${CONNECTIONS} connections...\n`);
+  await load({ ...job, connections: CONNECTIONS, durationSeconds: WARMUP });
+  return load({ ...job, connections: CONNECTIONS, durationSeconds: DURATION });
+}
+
+/** A bare Koa app answering a JSON POST the way the heartbeat is answered. */
+async function bareKoa(): Promise<{ url: string; close(): Promise<void> }> {
+  const app = new Koa();
+  app.use(bodyParser({ enableTypes: ['json'] }));
+  app.use((ctx) => {
+    if (ctx.method === 'POST' && ctx.path === PATH) ctx.body = { reported: true };
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function inBatches<T>(count: number, size: number, work: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < count; start += size) {
+    results.push(...(await Promise.all(Array.from({ length: Math.min(size, count - start) }, (_, k) => work(start + k)))));
+  }
+  return results;
+}
+
+const schema = DATABASE_URL === undefined ? null : freshSchemaName('bench_location');
+const dataDir = DATABASE_URL === undefined ? await mkdtemp(join(tmpdir(), 'cad-bench-')) : null;
+const storage: StorageOption =
+  DATABASE_URL === undefined ? { kind: 'embedded', dataDir: dataDir! } : { kind: 'postgres', url: DATABASE_URL, schema: schema! };
+const storageName = DATABASE_URL === undefined ? 'embedded PGlite (temporary directory)' : `PostgreSQL (schema ${schema})`;
+
+const bootstrapKey = `cad_op_bench_${randomBytes(24).toString('base64url')}`;
+const service = await startService({
+  storage,
+  port: 0,
+  host: '127.0.0.1',
+  logger: pino({ level: 'silent' }),
+  rateLimitScale: 1_000_000,
+  autoProvisionPerHour: 1_000_000_000,
+  bootstrapKey,
+});
+try {
+  const http = httpClient(service.url);
+  const operator = operatorOf(http, bootstrapKey);
+  const org = await operator.organisation();
+  const departmentId = await org.department('lspd');
+  const token = await tokenFor(http, await org.gameCredential(departmentId));
+  const bridge = async (path: string, body: unknown, flag: string) => {
+    const answer = expect(await http.post(`/api/v1/integrations/game${path}`, body, { token }), 200);
+    if (answer[flag] !== true) throw new Error(`${path} refused: ${JSON.stringify(answer)}`);
+    return answer;
+  };
+
+  const setupStarted = performance.now();
+  const identifiers = (i: number) => ({ license: `license:bench-officer-${i}` });
+  await inBatches(OFFICERS, 10, (i) => bridge('/duty', { identifiers: identifiers(i), departmentSlug: 'lspd', onDuty: true }, 'synced'));
+  const caller = { license: 'license:bench-caller' };
+  await bridge('/duty', { identifiers: caller, departmentSlug: 'lspd', onDuty: false }, 'synced');
+  const pins = Array.from({ length: Math.ceil(OFFICERS / OFFICERS_PER_CALL) }, (_, c) => ({ mapX: 1000 * c, mapY: -500 * c }));
+  const callIds: string[] = [];
+  for (const pin of pins) callIds.push((await bridge('/911', { identifiers: caller, ...pin, description: 'bench' }, 'reported')).callId);
+  await inBatches(OFFICERS, 10, (i) =>
+    bridge('/911/self-assign', { identifiers: identifiers(i), callId: callIds[Math.floor(i / OFFICERS_PER_CALL)] }, 'assigned'),
+  );
+  const setupSeconds = (performance.now() - setupStarted) / 1000;
+
+  // Position v of officer i, interleaved so that consecutive requests come from different officers.
+  // Every tenth officer reports from inside the arrival radius (50) of its pin, the rest from 300+ away.
+  const bodies: string[] = [];
+  for (let v = 0; v < POSITIONS_PER_OFFICER; v++) {
+    for (let i = 0; i < OFFICERS; i++) {
+      const pin = pins[Math.floor(i / OFFICERS_PER_CALL)]!;
+      const arriving = i % 10 === 0;
+      const offset = arriving ? 5 * v : 300 + 40 * v;
+      bodies.push(JSON.stringify({ identifiers: identifiers(i), mapX: pin.mapX + offset, mapY: pin.mapY - offset }));
+    }
+  }
+
+  const job = { path: PATH, headers: { authorization: `Bearer ${token}` }, bodies, expectText: '"reported":true' };
+  const serviceFigures = await measure('service /location', { ...job, url: service.url });
+  const baseline = await bareKoa();
+  let baselineFigures: LoadFigures;
+  try {
+    baselineFigures = await measure('bare Koa baseline', { ...job, url: baseline.url });
+  } finally {
+    await baseline.close();
+  }
+
+  const api = await tokenFor(http, await org.apiCredential(['cad.unit.view']));
+  const units = expect(await http.get(`/api/v1/units?departmentId=${departmentId}`, { token: api }), 200) as Array<{ status: string }>;
+  const byStatus = units.reduce<Record<string, number>>((acc, u) => ({ ...acc, [u.status]: (acc[u.status] ?? 0) + 1 }), {});
+
+  const row = (name: string, f: LoadFigures) =>
+    `| ${name} | ${Math.round(f.requestsPerSecond)} | ${f.p50Ms} | ${f.p90Ms} | ${f.p99Ms} | ${f.total} | ${f.errors + f.timeouts + f.non2xx + f.mismatches} |`;
+  console.log(
+    [
+      '',
+      `storage: ${storageName}; ${OFFICERS} officers on ${pins.length} calls (set up in ${setupSeconds.toFixed(1)} s)`,
+      `load: autocannon in a second process, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up`,
+      `machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`,
+      '',
+      '| target | req/s | p50 ms | p90 ms | p99 ms | requests | failed |',
+      '|---|---|---|---|---|---|---|',
+      row('service POST /location', serviceFigures),
+      row('bare Koa JSON POST', baselineFigures),
+      '',
+      `service / baseline: ${(serviceFigures.requestsPerSecond / baselineFigures.requestsPerSecond).toFixed(3)} of the throughput, p99 ${(serviceFigures.p99Ms / Math.max(baselineFigures.p99Ms, 1)).toFixed(1)}x`,
+      `units afterwards: ${JSON.stringify(byStatus)} (${OFFICERS / 10} officers reported from inside their pin's radius)`,
+      '',
+      JSON.stringify({
+        storage: storageName,
+        officers: OFFICERS,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        service: serviceFigures,
+        baseline: baselineFigures,
+      }),
+    ].join('\n'),
+  );
+  const failed = serviceFigures.errors + serviceFigures.timeouts + serviceFigures.non2xx + serviceFigures.mismatches;
+  if (failed > 0) {
+    console.error(`WARNING: ${failed} service answers were not { reported: true }; the figures are not comparable.`);
+    process.exitCode = 1;
+  }
+} finally {
+  await service.close();
+  if (schema !== null) await dropSchema(DATABASE_URL!, schema);
+  if (dataDir !== null) await rm(dataDir, { recursive: true, force: true });
+}
