@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { AccessGrant } from '../../domain/credential/access-grant.ts';
  */
 export interface BearerTokenRules {
   readonly verification: {
-    readonly secret: Buffer;
+    readonly secret: KeyObject;
     readonly algorithms: string[];
     readonly issuer: string;
     readonly audience: string;

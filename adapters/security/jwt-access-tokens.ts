@@ -1,3 +1,4 @@
+import { type KeyObject, createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { IssuedToken, TokenIssuer } from '../../application/ports/token-issuer.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
@@ -25,14 +26,22 @@ interface AccessClaims {
  */
 export class JwtAccessTokens implements TokenIssuer {
   constructor(
-    private readonly signingKey: Buffer,
+    signingKey: Buffer,
     private readonly ttlSeconds: number,
-  ) {}
+  ) {
+    this.key = createSecretKey(signingKey);
+  }
+
+  /**
+   * As a secret KeyObject, made once: given raw bytes, jsonwebtoken first tries them as a public
+   * key on every sign and verify, a failed parse on the heartbeat's hot path.
+   */
+  private readonly key: KeyObject;
 
   /** What a verifier (koa-jwt, the realtime handshake) needs to accept exactly these tokens. */
   get verification() {
     return {
-      secret: this.signingKey,
+      secret: this.key,
       algorithms: [TOKEN_ALGORITHM] as jwt.Algorithm[],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
@@ -49,7 +58,7 @@ export class JwtAccessTokens implements TokenIssuer {
       lbl: grant.label,
     };
     const iat = Math.floor(now.getTime() / 1000);
-    const accessToken = jwt.sign({ ...claims, iat, exp: iat + this.ttlSeconds }, this.signingKey, {
+    const accessToken = jwt.sign({ ...claims, iat, exp: iat + this.ttlSeconds }, this.key, {
       algorithm: TOKEN_ALGORITHM,
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

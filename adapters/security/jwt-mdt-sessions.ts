@@ -1,3 +1,4 @@
+import { type KeyObject, createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { MdtSession, MdtSessionIssuer } from '../../application/ports/mdt-session-issuer.ts';
 import { TOKEN_ALGORITHM, TOKEN_ISSUER } from './jwt-access-tokens.ts';
@@ -10,9 +11,13 @@ export const MDT_SESSION_TTL_SECONDS = 8 * 60 * 60;
 /** Signs MDT web-client sessions with the installation's signing key. */
 export class JwtMdtSessions implements MdtSessionIssuer {
   constructor(
-    private readonly signingKey: Buffer,
+    signingKey: Buffer,
     private readonly ttlSeconds = MDT_SESSION_TTL_SECONDS,
-  ) {}
+  ) {
+    this.key = createSecretKey(signingKey);
+  }
+
+  private readonly key: KeyObject;
 
   issue(session: MdtSession, now: Date): { sessionToken: string; expiresAt: Date } {
     const iat = Math.floor(now.getTime() / 1000);
@@ -27,7 +32,7 @@ export class JwtMdtSessions implements MdtSessionIssuer {
         iat,
         exp,
       },
-      this.signingKey,
+      this.key,
       { algorithm: TOKEN_ALGORITHM, issuer: TOKEN_ISSUER, audience: MDT_SESSION_AUDIENCE },
     );
     return { sessionToken, expiresAt: new Date(exp * 1000) };

@@ -15,7 +15,9 @@ export function guard(rule: Guard, useCases: UseCases, tokens: BearerTokenRules)
   if (rule.kind === 'public') return [];
   if (rule.kind === 'operator') return [operatorKey(useCases)];
   const { secret, ...options } = tokens.verification;
-  const verify = koaJwt({ secret, ...options, key: 'jwt' } as Parameters<typeof koaJwt>[0]) as unknown as Middleware<HttpState>;
+  // koa-jwt hands the secret to jsonwebtoken, which takes a KeyObject; koa-jwt's types predate that.
+  const jwtOptions = { secret, ...options, key: 'jwt' } as unknown as Parameters<typeof koaJwt>[0];
+  const verify = koaJwt(jwtOptions) as unknown as Middleware<HttpState>;
   const authorise: Middleware<HttpState> = async (ctx, next) => {
     const grant = tokens.grantFromClaims(ctx.state.jwt);
     if (grant === null) throw new HttpError('UNAUTHORIZED');
