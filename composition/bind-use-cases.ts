@@ -167,8 +167,8 @@ export function bindUseCases(c: Container, settings: UseCaseSettings): void {
     [T.OrganisationRepository, T.AuditLog],
   );
   c.bind(U.syncVehicle).toResolvedValue(
-    (vehicles, links, ids, writes) => new SyncVehicle(vehicles, links, ids, writes),
-    [T.VehicleRepository, T.IdentifierLinkRepository, T.IdGenerator, T.AuditedWrites],
+    (vehicles, gate, ids, writes) => new SyncVehicle(vehicles, gate, ids, writes),
+    [T.VehicleRepository, T.BridgeGate, T.IdGenerator, T.AuditedWrites],
   );
   c.bind(U.listUnits).toResolvedValue((units) => new ListUnits(units), [T.UnitRepository]);
   c.bind(U.linkIdentity).toResolvedValue(
@@ -224,8 +224,8 @@ export function bindUseCases(c: Container, settings: UseCaseSettings): void {
     [T.BridgeGate, T.ArrestRepository, T.CivilianRepository, T.RecordNumbers, T.IdGenerator, T.AuditedWrites],
   );
   c.bind(U.syncCivilian).toResolvedValue(
-    (civilians, links, ids, writes) => new SyncCivilian(civilians, links, ids, writes),
-    [T.CivilianRepository, T.IdentifierLinkRepository, T.IdGenerator, T.AuditedWrites],
+    (civilians, gate, ids, writes) => new SyncCivilian(civilians, gate, ids, writes),
+    [T.CivilianRepository, T.BridgeGate, T.IdGenerator, T.AuditedWrites],
   );
   c.bind(U.claimCivilian).toResolvedValue(
     (gate, civilians, ids, writes) => new ClaimCivilian(gate, civilians, ids, writes),

@@ -38,7 +38,11 @@ export class BridgeGate {
 
   /** The full gate: link, membership in the credential's department, active unit not off duty. */
   async onDuty(grant: AccessGrant, identifiers: PlayerIdentifiers): Promise<Outcome<GatedOfficer, GateRefusal>> {
-    const player = await this.player(grant, identifiers);
+    return this.judgeOnDuty(grant, await this.player(grant, identifiers));
+  }
+
+  /** The full gate on a player already read (`/mdt-handoff` reads once and judges both tiers). */
+  judgeOnDuty(grant: AccessGrant, player: PlayerCandidate | null): Outcome<GatedOfficer, GateRefusal> {
     const judged = judgeFullGate(this.facts(grant, player));
     if (!judged.ok) return judged;
     return accept({ ...judged.value, unit: player!.unit! });

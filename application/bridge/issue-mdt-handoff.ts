@@ -1,5 +1,4 @@
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
-import { judgeFullGate } from '../../domain/gate/bridge-gate.ts';
 import { MdtHandoff, type MdtTier } from '../../domain/roster/mdt-handoff.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { DepartmentId } from '../../domain/shared/ids.ts';
@@ -48,11 +47,7 @@ export class IssueMdtHandoff {
       if (player === null || grant.departmentId === null) return refuse('not_linked');
       const departmentId = grant.departmentId as DepartmentId;
       const department = await this.departments.get(departmentId);
-      const officer = judgeFullGate({
-        credential: { kind: grant.kind, departmentId },
-        characterId: player.characterId,
-        unit: player.unit === null ? null : { id: player.unit.id, isActive: player.unit.isActive, status: player.unit.status },
-      });
+      const officer = this.gate.judgeOnDuty(grant, player);
       const full = officer.ok && input.onDuty && department?.slug === input.departmentSlug;
       const tier: MdtTier = full ? 'full' : 'basic';
       const token = this.secrets.secret(MDT_TOKEN_PREFIX);

@@ -5,8 +5,8 @@ import type { Outcome } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { CivilianRepository } from '../ports/records-repositories.ts';
-import type { IdentifierLinkRepository } from '../ports/roster-repositories.ts';
-import { credentialActor, resolvePlayer } from './bridge-actor.ts';
+import { credentialActor } from './bridge-actor.ts';
+import type { BridgeGate } from './bridge-gate.ts';
 import { findOrRegisterCivilian } from './civilian-records.ts';
 import { type PersonInput, describePerson } from './person-input.ts';
 
@@ -17,7 +17,7 @@ import { type PersonInput, describePerson } from './person-input.ts';
 export class SyncCivilian {
   constructor(
     private readonly civilians: CivilianRepository,
-    private readonly links: IdentifierLinkRepository,
+    private readonly gate: BridgeGate,
     private readonly ids: IdGenerator,
     private readonly writes: AuditedWrites,
   ) {}
@@ -34,7 +34,7 @@ export class SyncCivilian {
       const { civilian, created } = await findOrRegisterCivilian(this.civilians, this.ids, grant.organisationId, person.value, now);
       const result = { civilianId: civilian.id, created };
       if (!created) return unchanged(result);
-      const player = await resolvePlayer(this.links, grant, input.identifiers);
+      const player = (await this.gate.player(grant, input.identifiers))?.characterId ?? null;
       return audited(result, {
         organisationId: grant.organisationId,
         action: 'civilian.registered',

@@ -8,8 +8,8 @@ import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
 import type { VehicleRepository } from '../ports/records-repositories.ts';
-import type { IdentifierLinkRepository } from '../ports/roster-repositories.ts';
-import { credentialActor, resolvePlayer } from './bridge-actor.ts';
+import { credentialActor } from './bridge-actor.ts';
+import type { BridgeGate } from './bridge-gate.ts';
 
 export interface SyncVehicleInput {
   readonly grant: AccessGrant;
@@ -29,7 +29,7 @@ export interface SyncedVehicle {
 export class SyncVehicle {
   constructor(
     private readonly vehicles: VehicleRepository,
-    private readonly links: IdentifierLinkRepository,
+    private readonly gate: BridgeGate,
     private readonly ids: IdGenerator,
     private readonly writes: AuditedWrites,
   ) {}
@@ -49,7 +49,7 @@ export class SyncVehicle {
   private sync(input: SyncVehicleInput, plate: Plate): Promise<Outcome<SyncedVehicle, never>> {
     const { grant } = input;
     return this.writes.run(credentialActor(grant), async (now) => {
-      const player = await resolvePlayer(this.links, grant, input.identifiers);
+      const player = (await this.gate.player(grant, input.identifiers))?.characterId ?? null;
       const found = await this.vehicles.findByPlate(grant.organisationId, plate.key);
       // Filling in details is a read-modify-write: hold the vehicle while doing it.
       const existing = found && found.wouldFill(input.vehicle) ? await this.vehicles.getForUpdate(found.id) : found;
