@@ -5,6 +5,9 @@ import type { UnitOfWork } from '../../application/ports/unit-of-work.ts';
 
 interface Transaction {
   readonly undo: Array<() => void>;
+  /** Effects waiting for the commit; `settled` once it committed or rolled back. */
+  readonly effects: Array<() => void>;
+  settled: 'committed' | 'rolled back' | null;
 }
 
 /** A unique rule of a table: rows with the same non-null key may not coexist. */
@@ -24,23 +27,40 @@ export class MemoryDatabase implements UnitOfWork {
   table<Row>(name: string, uniques: readonly UniqueRule<Row>[] = []): MemoryTable<Row> {
     let table = this.tables.get(name) as MemoryTable<Row> | undefined;
     if (!table) {
-      table = new MemoryTable<Row>(uniques, (undo) => this.context.getStore()?.undo.push(undo));
+      table = new MemoryTable<Row>(uniques, (undo) => {
+        const transaction = this.context.getStore();
+        if (transaction?.settled === null) transaction.undo.push(undo);
+      });
       this.tables.set(name, table as MemoryTable<unknown>);
     }
     return table;
   }
 
   run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.context.getStore()) return work();
+    if (this.context.getStore()?.settled === null) return work();
     return this.mutex.runExclusive(async () => {
-      const transaction: Transaction = { undo: [] };
+      const transaction: Transaction = { undo: [], effects: [], settled: null };
+      let result: T;
       try {
-        return await this.context.run(transaction, work);
+        result = await this.context.run(transaction, work);
       } catch (error) {
+        transaction.settled = 'rolled back';
         for (const undo of transaction.undo.reverse()) undo();
         throw error;
       }
+      // Committed. The effects run outside the transaction's context (a read in one waits for the
+      // mutex, so it sees the commit) but before the mutex passes on: effects of transactions go
+      // out in commit order.
+      transaction.settled = 'committed';
+      runEffects(transaction.effects);
+      return result;
     });
+  }
+
+  afterCommit(effect: () => void): void {
+    const transaction = this.context.getStore();
+    if (transaction?.settled === null) transaction.effects.push(effect);
+    else if (transaction?.settled !== 'rolled back') runEffects([effect]);
   }
 
   /** Every table's rows, as committed: for inspecting the store (tests, debugging). */
@@ -50,8 +70,23 @@ export class MemoryDatabase implements UnitOfWork {
 
   /** One statement: inside a transaction it joins it, outside it waits for the running one. */
   async access<T>(operation: () => T): Promise<T> {
-    if (this.context.getStore()) return operation();
+    if (this.context.getStore()?.settled === null) return operation();
     return this.mutex.runExclusive(operation);
+  }
+}
+
+/**
+ * Calls each effect in order. An effect that throws (or, if async, rejects) is its own problem:
+ * the commit stands and the later effects still run, so the error is deliberately dropped here.
+ */
+function runEffects(effects: readonly (() => void)[]): void {
+  for (const effect of effects) {
+    try {
+      const returned: unknown = effect();
+      if (returned instanceof Promise) returned.catch(() => {});
+    } catch {
+      // The effect's own problem; see above.
+    }
   }
 }
 

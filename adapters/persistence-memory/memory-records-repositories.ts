@@ -1,8 +1,12 @@
 import type {
   CivilianRepository,
+  CivilianSearch,
+  KeysetPage,
   ReleaseRepository,
   VehicleRepository,
+  VehicleSearch,
   WarrantRepository,
+  WarrantSearch,
 } from '../../application/ports/records-repositories.ts';
 import { Civilian, type CivilianState } from '../../domain/records/civilian.ts';
 import { Plate } from '../../domain/records/plate.ts';
@@ -13,6 +17,30 @@ import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/
 import { nameKey } from '../../domain/shared/text.ts';
 import type { MemoryDatabase } from './memory-database.ts';
 import { SnapshotTable, byText } from './snapshot-table.ts';
+
+/** One keyset page of the rows that match: ids after `page.after`, ascending, at most `page.limit`. */
+function keysetPage<State extends { readonly id: string }, Entity>(
+  rows: SnapshotTable<State, Entity>,
+  matches: (state: State) => boolean,
+  page: KeysetPage,
+): Promise<Entity[]> {
+  if (page.limit <= 0) return Promise.resolve([]);
+  const after = page.after;
+  return rows.filter(
+    (row) => (after === null || byText(row.id, after) > 0) && matches(row),
+    (a, b) => byText(a.id, b.id),
+    page.limit,
+  );
+}
+
+/** Every term occurs, ignoring case, in the first or the last name; literally, as `ILIKE` with escapes does. */
+function namedLike(terms: readonly string[]) {
+  const lowered = terms.map((term) => term.toLowerCase());
+  return (c: CivilianState) => {
+    const [first, last] = [c.firstName.toLowerCase(), c.lastName.toLowerCase()];
+    return lowered.every((term) => first.includes(term) || last.includes(term));
+  };
+}
 
 export class MemoryCivilianRepository implements CivilianRepository {
   private readonly rows: SnapshotTable<CivilianState, Civilian>;
@@ -45,6 +73,18 @@ export class MemoryCivilianRepository implements CivilianRepository {
   save(civilian: Civilian) {
     return this.rows.save(civilian.snapshot());
   }
+
+  search(filter: CivilianSearch, page: KeysetPage) {
+    const named = namedLike(filter.nameTerms ?? []);
+    return keysetPage(
+      this.rows,
+      (c) =>
+        c.organisationId === filter.organisationId &&
+        (filter.licenseStatus === undefined || c.licenseStatus === filter.licenseStatus) &&
+        named(c),
+      page,
+    );
+  }
 }
 
 export class MemoryVehicleRepository implements VehicleRepository {
@@ -72,6 +112,17 @@ export class MemoryVehicleRepository implements VehicleRepository {
   save(vehicle: Vehicle) {
     return this.rows.save(vehicle.snapshot());
   }
+
+  search(filter: VehicleSearch, page: KeysetPage) {
+    return keysetPage(
+      this.rows,
+      (v) =>
+        v.organisationId === filter.organisationId &&
+        (filter.plateKey === undefined || Plate.keyOf(v.plate) === filter.plateKey) &&
+        (filter.ownerCivilianId === undefined || v.ownerCivilianId === filter.ownerCivilianId),
+      page,
+    );
+  }
 }
 
 export class MemoryWarrantRepository implements WarrantRepository {
@@ -90,6 +141,17 @@ export class MemoryWarrantRepository implements WarrantRepository {
 
   add(warrant: Warrant) {
     return this.rows.save(warrant);
+  }
+
+  search(filter: WarrantSearch, page: KeysetPage) {
+    return keysetPage(
+      this.rows,
+      (w) =>
+        w.organisationId === filter.organisationId &&
+        (filter.civilianId === undefined || w.civilianId === filter.civilianId) &&
+        (filter.status === undefined || w.status === filter.status),
+      page,
+    );
   }
 }
 

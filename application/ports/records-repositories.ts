@@ -2,7 +2,43 @@ import type { Civilian } from '../../domain/records/civilian.ts';
 import type { Vehicle } from '../../domain/records/vehicle.ts';
 import type { Warrant } from '../../domain/records/warrant.ts';
 import type { ResourceRelease } from '../../domain/release/resource-release.ts';
+import type { WarrantStatus } from '../../domain/records/warrant.ts';
 import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
+
+/**
+ * One page of a keyset walk: rows whose id is greater than `after` (every id is time-ordered,
+ * a UUIDv7), in ascending id order, at most `limit`. Rows inserted while a client pages land
+ * after the pages it has read, so no row is lost or repeated.
+ */
+export interface KeysetPage {
+  /** The id of the last row of the previous page; null for the first page. */
+  readonly after: string | null;
+  readonly limit: number;
+}
+
+export interface CivilianSearch {
+  readonly organisationId: OrganisationId;
+  /**
+   * Name search: every whitespace-separated term must occur, ignoring case, in the first or the
+   * last name (`"trev phil"` finds Trevor Philips). Terms are matched literally (`%` is a percent).
+   */
+  readonly nameTerms?: readonly string[];
+  /** Exact, as stored. */
+  readonly licenseStatus?: string;
+}
+
+export interface VehicleSearch {
+  readonly organisationId: OrganisationId;
+  /** As `Plate.key`: upper case without spaces, matched exactly. */
+  readonly plateKey?: string;
+  readonly ownerCivilianId?: CivilianId;
+}
+
+export interface WarrantSearch {
+  readonly organisationId: OrganisationId;
+  readonly civilianId?: CivilianId;
+  readonly status?: WarrantStatus;
+}
 
 export interface CivilianRepository {
   get(id: CivilianId): Promise<Civilian | null>;
@@ -20,6 +56,8 @@ export interface CivilianRepository {
    */
   holdIdentity(organisationId: OrganisationId, identityKey: string): Promise<void>;
   save(civilian: Civilian): Promise<void>;
+  /** A keyset page of the organisation's civilians that match. */
+  search(filter: CivilianSearch, page: KeysetPage): Promise<Civilian[]>;
 }
 
 export interface VehicleRepository {
@@ -30,11 +68,15 @@ export interface VehicleRepository {
   findByPlate(organisationId: OrganisationId, plateKey: string): Promise<Vehicle | null>;
   /** Throws `UniqueConstraintViolation('vehicle_plate')` for a plate already registered. */
   save(vehicle: Vehicle): Promise<void>;
+  /** A keyset page of the organisation's vehicles that match. */
+  search(filter: VehicleSearch, page: KeysetPage): Promise<Vehicle[]>;
 }
 
 export interface WarrantRepository {
   listForCivilian(civilianId: CivilianId): Promise<Warrant[]>;
   add(warrant: Warrant): Promise<void>;
+  /** A keyset page of the organisation's warrants that match. */
+  search(filter: WarrantSearch, page: KeysetPage): Promise<Warrant[]>;
 }
 
 export interface ReleaseRepository {

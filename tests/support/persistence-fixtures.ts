@@ -7,6 +7,7 @@ import { Civilian } from '../../domain/records/civilian.ts';
 import { DateOfBirth } from '../../domain/records/date-of-birth.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle } from '../../domain/records/vehicle.ts';
+import type { Warrant, WarrantStatus } from '../../domain/records/warrant.ts';
 import { Character } from '../../domain/roster/character.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
 import type {
@@ -19,6 +20,7 @@ import type {
   OrganisationId,
   UnitId,
   VehicleId,
+  WarrantId,
 } from '../../domain/shared/ids.ts';
 import { Unit } from '../../domain/unit/unit.ts';
 
@@ -92,11 +94,17 @@ export function fixtures(store: Persistence) {
       await store.credentials.save(created.value);
       return created.value;
     },
-    async civilian(organisationId: OrganisationId, firstName = 'Trevor', lastName = 'Philips', dateOfBirth: string | null = '1985-11-02') {
+    async civilian(
+      organisationId: OrganisationId,
+      firstName = 'Trevor',
+      lastName = 'Philips',
+      dateOfBirth: string | null = '1985-11-02',
+      { id = ids.next<CivilianId>(), licenseStatus }: { id?: CivilianId; licenseStatus?: string } = {},
+    ) {
       const dob = dateOfBirth === null ? null : DateOfBirth.parse(dateOfBirth);
       if (dob !== null && !dob.ok) throw new Error(dob.reason);
       const civilian = Civilian.register(
-        { id: ids.next<CivilianId>(), organisationId, firstName, lastName, dateOfBirth: dob === null ? null : dob.value },
+        { id, organisationId, firstName, lastName, dateOfBirth: dob === null ? null : dob.value, licenseStatus },
         NOW,
       );
       await store.civilians.save(civilian);
@@ -112,6 +120,11 @@ export function fixtures(store: Persistence) {
       const vehicle = Vehicle.register({ id: ids.next<VehicleId>(), organisationId, plate: parsed.value, ownerCivilianId }, NOW);
       await store.vehicles.save(vehicle);
       return vehicle;
+    },
+    async warrant(organisationId: OrganisationId, civilianId: CivilianId, status: WarrantStatus = 'ACTIVE') {
+      const warrant: Warrant = { id: ids.next<WarrantId>(), organisationId, civilianId, status, description: null, createdAt: NOW };
+      await store.warrants.add(warrant);
+      return warrant;
     },
   };
 }

@@ -1,10 +1,14 @@
-import { LockMode, raw } from '@mikro-orm/core';
+import { type FilterQuery, LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type {
   CivilianRepository,
+  CivilianSearch,
+  KeysetPage,
   ReleaseRepository,
   VehicleRepository,
+  VehicleSearch,
   WarrantRepository,
+  WarrantSearch,
 } from '../../../application/ports/records-repositories.ts';
 import type { Civilian } from '../../../domain/records/civilian.ts';
 import type { Vehicle } from '../../../domain/records/vehicle.ts';
@@ -23,6 +27,22 @@ import {
 import type { OrmSession } from '../orm-session.ts';
 import { CivilianRecord, ReleaseRecord, VehicleRecord, WarrantRecord } from '../records/records-records.ts';
 
+/**
+ * One keyset page in one statement: the filter, ids after `page.after` (uuid order is the order
+ * of their lower-case text), ascending, at most `page.limit`. The `*_listing` indexes
+ * (organisation_id, id) serve the walk.
+ */
+function keysetPage<Row extends { id: string }, Entity>(rows: MappedTable<Row, Entity>, where: FilterQuery<Row>[], page: KeysetPage) {
+  if (page.limit <= 0) return Promise.resolve([]);
+  const after = page.after === null ? [] : [{ id: { $gt: page.after } }];
+  return rows.many({ $and: [...where, ...after] } as never, { orderBy: { id: 'asc' } as never, limit: page.limit });
+}
+
+/** A `LIKE` pattern matching `text` literally anywhere: `\`, `%` and `_` escaped with PostgreSQL's default escape, `\`. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 export class MikroOrmCivilianRepository implements CivilianRepository {
   private readonly rows: MappedTable<CivilianRecord, Civilian>;
 
@@ -34,10 +54,6 @@ export class MikroOrmCivilianRepository implements CivilianRepository {
   getForUpdate = (id: CivilianId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
   /**
-   * Stored names are tidied already, so `lower()` of each column is its name key: the comparison
-   * matches the `civilians_name` index (organisation_id, lower(last_name), lower(first_name)).
-   */
-  /**
    * A transaction-scoped advisory lock in its own key space (the two-integer form never meets the
    * migration lock's one-integer form). A hash collision of two people only makes one wait.
    */
@@ -46,6 +62,10 @@ export class MikroOrmCivilianRepository implements CivilianRepository {
     await em.execute(`select pg_advisory_xact_lock(hashtext('civilian-identity'), hashtext(?))`, [`${organisationId}/${identityKey}`]);
   };
 
+  /**
+   * Stored names are tidied already, so `lower()` of each column is its name key: the comparison
+   * matches the `civilians_name` index (organisation_id, lower(last_name), lower(first_name)).
+   */
   findByName = async (organisationId: OrganisationId, firstName: string, lastName: string, limit: number) => {
     if (limit <= 0) return [];
     return this.rows.many(
@@ -59,6 +79,21 @@ export class MikroOrmCivilianRepository implements CivilianRepository {
   };
 
   save = (civilian: Civilian) => this.rows.put({ ...civilian.snapshot() });
+
+  /** Each name term, ignoring case, in the first or the last name. */
+  search = (filter: CivilianSearch, page: KeysetPage) =>
+    keysetPage<CivilianRecord, Civilian>(
+      this.rows,
+      [
+        { organisationId: filter.organisationId },
+        ...(filter.licenseStatus === undefined ? [] : [{ licenseStatus: filter.licenseStatus }]),
+        ...(filter.nameTerms ?? []).map((term) => {
+          const pattern = containing(term);
+          return { $or: [{ firstName: { $ilike: pattern } }, { lastName: { $ilike: pattern } }] };
+        }),
+      ],
+      page,
+    );
 }
 
 export class MikroOrmVehicleRepository implements VehicleRepository {
@@ -72,6 +107,17 @@ export class MikroOrmVehicleRepository implements VehicleRepository {
   getForUpdate = (id: VehicleId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   findByPlate = (organisationId: OrganisationId, plateKey: string) => this.rows.one({ organisationId, plateKey });
   save = (vehicle: Vehicle) => this.rows.put(vehicleToRecord(vehicle));
+
+  search = (filter: VehicleSearch, page: KeysetPage) =>
+    keysetPage<VehicleRecord, Vehicle>(
+      this.rows,
+      [
+        { organisationId: filter.organisationId },
+        ...(filter.plateKey === undefined ? [] : [{ plateKey: filter.plateKey }]),
+        ...(filter.ownerCivilianId === undefined ? [] : [{ ownerCivilianId: filter.ownerCivilianId }]),
+      ],
+      page,
+    );
 }
 
 export class MikroOrmWarrantRepository implements WarrantRepository {
@@ -83,6 +129,17 @@ export class MikroOrmWarrantRepository implements WarrantRepository {
 
   listForCivilian = (civilianId: CivilianId) => this.rows.many({ civilianId }, { orderBy: { id: 'asc' } });
   add = (warrant: Warrant) => this.rows.insert({ ...warrant });
+
+  search = (filter: WarrantSearch, page: KeysetPage) =>
+    keysetPage<WarrantRecord, Warrant>(
+      this.rows,
+      [
+        { organisationId: filter.organisationId },
+        ...(filter.civilianId === undefined ? [] : [{ civilianId: filter.civilianId }]),
+        ...(filter.status === undefined ? [] : [{ status: filter.status }]),
+      ],
+      page,
+    );
 }
 
 export class MikroOrmReleaseRepository implements ReleaseRepository {

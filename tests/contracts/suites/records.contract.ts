@@ -6,7 +6,8 @@ import { Vehicle } from '../../../domain/records/vehicle.ts';
 import type { Warrant } from '../../../domain/records/warrant.ts';
 import type { CivilianId, OrganisationId, ReleaseId, VehicleId, WarrantId } from '../../../domain/shared/ids.ts';
 import { NOW, fixtures, ids } from '../../support/persistence-fixtures.ts';
-import type { ContractTest } from './contract-test.ts';
+import type { KeysetPage } from '../../../application/ports/records-repositories.ts';
+import type { ContractTest, T } from './contract-test.ts';
 import { widenTheRace } from './locking.contract.ts';
 
 function plate(raw: string) {
@@ -29,6 +30,54 @@ function vehicle(organisationId: OrganisationId, raw: string, ownerCivilianId: C
     { id: ids.next<VehicleId>(), organisationId, plate: plate(raw), details: { make: 'Bravado', model: null }, ownerCivilianId },
     NOW,
   );
+}
+
+type Paged<Row> = (page: KeysetPage) => Promise<Row[]>;
+
+const idsOf = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
+const ascending = (values: readonly string[]) => [...values].sort();
+
+/**
+ * The keyset rules every search keeps, checked on `matching` (the ids it should find, however
+ * they were inserted): ascending by id, `after` continues exactly after the given id (whether or
+ * not that id matches), and `limit` is respected.
+ */
+async function keepsTheKeysetRules(t: T, search: Paged<{ id: string }>, matching: readonly string[]) {
+  const expected = ascending(matching);
+  const found = async (after: string | null, limit: number) => idsOf(await search({ after, limit }));
+  t.deepEqual(await found(null, 100), expected, 'every match, ascending by id');
+  t.deepEqual(await found(null, 2), expected.slice(0, 2), 'at most the limit');
+  t.deepEqual(await found(null, 0), [], 'limit 0');
+  t.deepEqual(await found(expected[1]!, 100), expected.slice(2), 'strictly after the given id');
+  t.deepEqual(await found(expected[1]!, 1), expected.slice(2, 3));
+  t.deepEqual(await found(expected.at(-1)!, 100), [], 'nothing after the last');
+  t.deepEqual(await found(ids.next(), 100), [], 'an id newer than every row');
+  t.deepEqual(await found('00000000-0000-0000-0000-000000000000', 100), expected, 'an id older than every row');
+}
+
+/**
+ * Walks a search page by page, calling `between` after each page (it inserts rows that match,
+ * and returns their ids); the walk must see every row, the inserted ones included, once each.
+ */
+async function walkWhileInserting(
+  t: T,
+  search: Paged<{ id: string }>,
+  existing: readonly string[],
+  between: (pageNumber: number) => Promise<string[]>,
+) {
+  const seen: string[] = [];
+  const inserted: string[] = [];
+  let after: string | null = null;
+  for (let pageNumber = 0; pageNumber < 50; pageNumber += 1) {
+    const page = idsOf(await search({ after, limit: 2 }));
+    t.true(page.length <= 2);
+    if (page.length === 0) break;
+    seen.push(...page);
+    after = page.at(-1)!;
+    inserted.push(...(await between(pageNumber)));
+  }
+  t.true(inserted.length > 0);
+  t.deepEqual(seen, ascending([...existing, ...inserted]), 'nothing lost, nothing repeated, in id order');
 }
 
 export function recordsContract(test: ContractTest) {
@@ -162,5 +211,206 @@ export function recordsContract(test: ContractTest) {
     );
     t.is(claims.filter(Boolean).length, 1);
     t.not((await store.civilians.get(claimed.id))?.claimedBy, null);
+  });
+
+  test('civilian search: by licence status, only in the organisation, keyset paged by id', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    // Ids made in order, saved out of order: the pages follow the ids, not the insertion order.
+    const made = Array.from({ length: 6 }, () => ids.next<CivilianId>());
+    const saved: Civilian[] = [];
+    for (const [index, id] of [...made.entries()].reverse()) {
+      saved.push(await f.civilian(a.id, `Person${index}`, 'Smith', null, { id, licenseStatus: index % 2 === 0 ? 'VALID' : 'SUSPENDED' }));
+    }
+    await f.civilian(b.id, 'Person0', 'Smith', null, { licenseStatus: 'VALID' });
+    await f.civilian(b.id, 'Person1', 'Smith', null, { licenseStatus: 'SUSPENDED' });
+
+    await keepsTheKeysetRules(t, (page) => store.civilians.search({ organisationId: a.id }, page), made);
+    const suspended = made.filter((_, index) => index % 2 === 1);
+    await keepsTheKeysetRules(t, (page) => store.civilians.search({ organisationId: a.id, licenseStatus: 'SUSPENDED' }, page), suspended);
+    t.deepEqual(idsOf(await store.civilians.search({ organisationId: a.id, licenseStatus: 'suspended' }, { after: null, limit: 10 })), []);
+    t.deepEqual(idsOf(await store.civilians.search({ organisationId: a.id, nameTerms: [] }, { after: null, limit: 10 })), made);
+    // `after` a matching row's id that is not itself a match continues just after it.
+    t.deepEqual(idsOf(await store.civilians.search({ organisationId: a.id, licenseStatus: 'SUSPENDED' }, { after: made[2]!, limit: 10 })), [
+      made[3],
+      made[5],
+    ]);
+    const first = (await store.civilians.search({ organisationId: a.id }, { after: null, limit: 1 }))[0];
+    t.deepEqual(first?.snapshot(), saved.find((c) => c.id === made[0])?.snapshot(), 'read back whole');
+    t.deepEqual(await store.civilians.search({ organisationId: (await f.organisation()).id }, { after: null, limit: 10 }), []);
+  });
+
+  test('civilian search: every name term, ignoring case, in the first or the last name', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const trevor = await f.civilian(a.id, 'Trevor', 'Philips');
+    const franklin = await f.civilian(a.id, 'Franklin', 'Clinton');
+    const michael = await f.civilian(a.id, 'Michael', 'De Santa');
+    const philip = await f.civilian(a.id, 'Philip', 'Trevorson');
+    await f.civilian(b.id, 'Trevor', 'Philips');
+    const named = async (...nameTerms: string[]) =>
+      idsOf(await store.civilians.search({ organisationId: a.id, nameTerms }, { after: null, limit: 10 }));
+
+    t.deepEqual(await named('trev', 'phil'), [trevor.id, philip.id], 'each term may match either name');
+    t.deepEqual(await named('TREVOR'), [trevor.id, philip.id]);
+    t.deepEqual(await named('trevor', 'philips'), [trevor.id]);
+    t.deepEqual(await named('philips', 'trevor'), [trevor.id], 'in any order');
+    t.deepEqual(await named('lin'), [franklin.id], 'in the middle of a name');
+    t.deepEqual(await named('CLINTON'), [franklin.id], 'a last name alone');
+    t.deepEqual(await named('de santa'), [michael.id], 'a term with a space');
+    t.deepEqual(await named('mich', 'santa'), [michael.id]);
+    t.deepEqual(await named('trevor', 'clinton'), [], 'every term must match');
+    t.deepEqual(await named('trevorphilips'), [], 'not across the two names');
+    t.deepEqual(
+      idsOf(
+        await store.civilians.search(
+          { organisationId: a.id, nameTerms: ['trev'], licenseStatus: 'VALID' },
+          { after: trevor.id, limit: 10 },
+        ),
+      ),
+      [philip.id],
+      'with the other filters and the keyset',
+    );
+  });
+
+  test('civilian search: name terms are literal: % _ and \\ are no wildcards', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const organisation = await f.organisation();
+    const percent = await f.civilian(organisation.id, '100%', 'Real');
+    const underscore = await f.civilian(organisation.id, 'Under_Score', 'Smith');
+    const backslash = await f.civilian(organisation.id, 'Back\\Slash', 'Jones');
+    const plain = await f.civilian(organisation.id, '1000', 'UnderXScore');
+    const named = async (...nameTerms: string[]) =>
+      idsOf(await store.civilians.search({ organisationId: organisation.id, nameTerms }, { after: null, limit: 10 }));
+
+    t.deepEqual(await named('%'), [percent.id]);
+    t.deepEqual(await named('0%'), [percent.id]);
+    t.deepEqual(await named('10%0'), []);
+    t.deepEqual(await named('_'), [underscore.id]);
+    t.deepEqual(await named('under_score'), [underscore.id]);
+    t.deepEqual(await named('r_s'), [underscore.id], 'not UnderXScore');
+    t.deepEqual(await named('\\'), [backslash.id]);
+    t.deepEqual(await named('k\\s'), [backslash.id]);
+    t.deepEqual(await named('\\%'), []);
+    t.deepEqual(await named('1000'), [plain.id]);
+    t.deepEqual(await named(''), [percent.id, underscore.id, backslash.id, plain.id], 'an empty term matches every name');
+  });
+
+  test('vehicle search: by plate key and by owner, only in the organisation, keyset paged by id', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const [owner, other] = [await f.civilian(a.id), await f.civilian(a.id)];
+    const elsewhereOwner = await f.civilian(b.id);
+    const made = Array.from({ length: 5 }, () => ids.next<VehicleId>());
+    const saved: Vehicle[] = [];
+    for (const [index, id] of [...made.entries()].reverse()) {
+      const registered = Vehicle.register(
+        { id, organisationId: a.id, plate: plate(`SRCH ${index} ${id.slice(-6)}`), ownerCivilianId: index < 3 ? owner.id : other.id },
+        NOW,
+      );
+      await store.vehicles.save(registered);
+      saved.push(registered);
+    }
+    const unowned = await f.vehicle(a.id, '12 abc 345');
+    const samePlateElsewhere = await f.vehicle(b.id, '12ABC345', elsewhereOwner.id);
+
+    await keepsTheKeysetRules(t, (page) => store.vehicles.search({ organisationId: a.id }, page), [...made, unowned.id]);
+    await keepsTheKeysetRules(
+      t,
+      (page) => store.vehicles.search({ organisationId: a.id, ownerCivilianId: owner.id }, page),
+      made.slice(0, 3),
+    );
+    const search = async (filter: Omit<Parameters<typeof store.vehicles.search>[0], 'organisationId'>, organisationId = a.id) =>
+      idsOf(await store.vehicles.search({ organisationId, ...filter }, { after: null, limit: 10 }));
+    t.deepEqual(await search({ plateKey: plate('12abc345').key }), [unowned.id], 'the stored plate compared by its key');
+    t.deepEqual(await search({ plateKey: Plate.keyOf(' 12 AbC 345') }), [unowned.id]);
+    t.deepEqual(await search({ plateKey: plate('12abc345').key }, b.id), [samePlateElsewhere.id]);
+    t.deepEqual(await search({ plateKey: '12ABC34' }), [], 'exactly, not a prefix');
+    t.deepEqual(await search({ plateKey: '12 ABC 345' }), [], 'a key has no spaces');
+    const byKey = saved.find((v) => v.id === made[4])!;
+    t.deepEqual(await search({ plateKey: byKey.plate.key, ownerCivilianId: other.id }), [byKey.id]);
+    t.deepEqual(await search({ plateKey: byKey.plate.key, ownerCivilianId: owner.id }), [], 'both filters apply');
+    t.deepEqual(await search({ ownerCivilianId: elsewhereOwner.id }), [], "another organisation's owner finds nothing here");
+    t.deepEqual(
+      (await store.vehicles.search({ organisationId: a.id, plateKey: byKey.plate.key }, { after: null, limit: 1 }))[0]?.snapshot(),
+      byKey.snapshot(),
+      'read back whole',
+    );
+  });
+
+  test('warrant search: by civilian and status, only in the organisation, keyset paged by id', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const [wanted, other] = [await f.civilian(a.id), await f.civilian(a.id)];
+    const elsewhere = await f.civilian(b.id);
+    const warrants = [
+      await f.warrant(a.id, wanted.id, 'ACTIVE'),
+      await f.warrant(a.id, other.id, 'ACTIVE'),
+      await f.warrant(a.id, wanted.id, 'SERVED'),
+      await f.warrant(a.id, wanted.id, 'ACTIVE'),
+      await f.warrant(a.id, other.id, 'RECALLED'),
+    ];
+    await f.warrant(b.id, elsewhere.id, 'ACTIVE');
+    const [w0, w1, w2, w3, w4] = warrants.map((w) => w.id);
+
+    await keepsTheKeysetRules(t, (page) => store.warrants.search({ organisationId: a.id }, page), [w0!, w1!, w2!, w3!, w4!]);
+    await keepsTheKeysetRules(t, (page) => store.warrants.search({ organisationId: a.id, civilianId: wanted.id }, page), [w0!, w2!, w3!]);
+    await keepsTheKeysetRules(t, (page) => store.warrants.search({ organisationId: a.id, status: 'ACTIVE' }, page), [w0!, w1!, w3!]);
+    const search = async (filter: Omit<Parameters<typeof store.warrants.search>[0], 'organisationId'>, organisationId = a.id) =>
+      idsOf(await store.warrants.search({ organisationId, ...filter }, { after: null, limit: 10 }));
+    t.deepEqual(await search({ civilianId: wanted.id, status: 'ACTIVE' }), [w0, w3]);
+    t.deepEqual(await search({ civilianId: other.id, status: 'SERVED' }), []);
+    t.deepEqual(await search({ civilianId: elsewhere.id }), [], "another organisation's civilian finds nothing here");
+    t.deepEqual(await search({ status: 'ACTIVE' }, b.id), idsOf(await store.warrants.listForCivilian(elsewhere.id)));
+    t.deepEqual((await store.warrants.search({ organisationId: a.id }, { after: null, limit: 1 }))[0], warrants[0]);
+  });
+
+  test('record searches: a page walk with rows added between pages loses and repeats nothing', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const owner = await f.civilian(a.id, 'Owner', 'Walk');
+
+    const civilians = [];
+    for (let i = 0; i < 5; i += 1) civilians.push((await f.civilian(a.id, `Walker${i}`, 'Paging')).id);
+    await walkWhileInserting(
+      t,
+      (page) => store.civilians.search({ organisationId: a.id, nameTerms: ['walker', 'PAGING'] }, page),
+      civilians,
+      async (n) => {
+        await f.civilian(b.id, `Walker${n}`, 'Paging');
+        await f.civilian(a.id, `Other${n}`, 'Paging');
+        return n < 3 ? [(await f.civilian(a.id, `Walker${n}b`, 'Paging')).id] : [];
+      },
+    );
+
+    const vehicles = [];
+    for (let i = 0; i < 5; i += 1) vehicles.push((await f.vehicle(a.id, undefined, owner.id)).id);
+    await walkWhileInserting(
+      t,
+      (page) => store.vehicles.search({ organisationId: a.id, ownerCivilianId: owner.id }, page),
+      vehicles,
+      async (n) => {
+        await f.vehicle(a.id);
+        return n < 3 ? [(await f.vehicle(a.id, undefined, owner.id)).id] : [];
+      },
+    );
+
+    const warrants = [];
+    for (let i = 0; i < 5; i += 1) warrants.push((await f.warrant(a.id, owner.id, 'ACTIVE')).id);
+    await walkWhileInserting(
+      t,
+      (page) => store.warrants.search({ organisationId: a.id, status: 'ACTIVE' }, page),
+      warrants,
+      async (n) => {
+        await f.warrant(a.id, owner.id, 'SERVED');
+        return n < 3 ? [(await f.warrant(a.id, owner.id)).id] : [];
+      },
+    );
   });
 }

@@ -54,4 +54,129 @@ export function unitOfWorkContract(test: ContractTest) {
     });
     t.is(seen, 'read your writes');
   });
+
+  test('after commit: an effect registered inside runs once the work has committed, before run resolves', async (t) => {
+    const { store } = t.context;
+    const organisation = Organisation.create(ids.next<OrganisationId>(), 'published', {}, NOW);
+    const calls: string[] = [];
+    let readFromEffect: Promise<Organisation | null> | undefined;
+    const result = await store.uow.run(async () => {
+      await store.organisations.save(organisation);
+      store.uow.afterCommit(() => {
+        calls.push('effect');
+        // A read of its own, outside the unit of work: it sees the commit.
+        readFromEffect = store.organisations.get(organisation.id);
+      });
+      await store.organisations.get(organisation.id);
+      calls.push('work returns');
+      return 'done';
+    });
+    t.is(result, 'done');
+    t.deepEqual(calls, ['work returns', 'effect']);
+    t.is((await readFromEffect)?.name, 'published');
+  });
+
+  test('after commit: never when the unit of work rolls back', async (t) => {
+    const { store } = t.context;
+    const organisation = Organisation.create(ids.next<OrganisationId>(), 'never published', {}, NOW);
+    const calls: string[] = [];
+    await t.throwsAsync(
+      () =>
+        store.uow.run(async () => {
+          await store.organisations.save(organisation);
+          store.uow.afterCommit(() => calls.push('outer'));
+          await store.uow.run(async () => store.uow.afterCommit(() => calls.push('inner')));
+          throw new Error('boom');
+        }),
+      { message: 'boom' },
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    t.deepEqual(calls, []);
+    t.is(await store.organisations.get(organisation.id), null);
+  });
+
+  test("after commit: a nested run's effects wait for the outermost commit, all in the order registered", async (t) => {
+    const { store } = t.context;
+    const organisation = Organisation.create(ids.next<OrganisationId>(), 'nested effects', {}, NOW);
+    const calls: string[] = [];
+    await store.uow.run(async () => {
+      store.uow.afterCommit(() => calls.push('outer 1'));
+      await store.uow.run(async () => {
+        await store.organisations.save(organisation);
+        store.uow.afterCommit(() => calls.push('inner 1'));
+        await store.uow.run(async () => store.uow.afterCommit(() => calls.push('innermost')));
+        store.uow.afterCommit(() => calls.push('inner 2'));
+      });
+      t.deepEqual(calls, [], 'the inner runs returned; nothing is committed yet');
+      store.uow.afterCommit(() => calls.push('outer 2'));
+    });
+    t.deepEqual(calls, ['outer 1', 'inner 1', 'innermost', 'inner 2', 'outer 2']);
+    t.truthy(await store.organisations.get(organisation.id));
+  });
+
+  test('after commit: effects run in the order they were registered', async (t) => {
+    const { store } = t.context;
+    const calls: number[] = [];
+    await store.uow.run(async () => {
+      for (let i = 0; i < 10; i += 1) {
+        store.uow.afterCommit(() => calls.push(i));
+        if (i % 3 === 0) await fixtures(store).organisation();
+      }
+    });
+    t.deepEqual(
+      calls,
+      Array.from({ length: 10 }, (_, i) => i),
+    );
+  });
+
+  test('after commit: outside a unit of work the effect runs at once', async (t) => {
+    const { store } = t.context;
+    let calls = 0;
+    store.uow.afterCommit(() => (calls += 1));
+    t.is(calls, 1);
+    await store.uow.run(async () => 'committed');
+    store.uow.afterCommit(() => (calls += 1));
+    t.is(calls, 2);
+    t.notThrows(() =>
+      store.uow.afterCommit(() => {
+        throw new Error('effect fails');
+      }),
+    );
+  });
+
+  test('after commit: a throwing effect neither undoes the commit nor stops the later effects', async (t) => {
+    const { store } = t.context;
+    const organisation = Organisation.create(ids.next<OrganisationId>(), 'committed anyway', {}, NOW);
+    const calls: string[] = [];
+    const result = await store.uow.run(async () => {
+      await store.organisations.save(organisation);
+      store.uow.afterCommit(() => calls.push('first'));
+      store.uow.afterCommit(() => {
+        calls.push('throws');
+        throw new Error('effect fails');
+      });
+      store.uow.afterCommit(() => calls.push('last'));
+      return 'committed';
+    });
+    t.is(result, 'committed');
+    t.deepEqual(calls, ['first', 'throws', 'last']);
+    t.is((await store.organisations.get(organisation.id))?.name, 'committed anyway');
+  });
+
+  test('after commit: an effect may start a unit of work of its own', async (t) => {
+    const { store } = t.context;
+    const [first, second] = ['first', 'second'].map((name) => Organisation.create(ids.next<OrganisationId>(), name, {}, NOW));
+    let followUp: Promise<void> | undefined;
+    await store.uow.run(async () => {
+      await store.organisations.save(first!);
+      store.uow.afterCommit(() => {
+        followUp = store.uow.run(async () => {
+          t.truthy(await store.organisations.get(first!.id));
+          await store.organisations.save(second!);
+        });
+      });
+    });
+    await followUp;
+    t.truthy(await store.organisations.get(second!.id));
+  });
 }
