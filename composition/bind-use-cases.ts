@@ -30,6 +30,10 @@ import { CheckRelease } from '../application/bridge/check-release.ts';
 import { ReadPresence } from '../application/operator/read-presence.ts';
 import type { Container, ServiceIdentifier } from 'inversify';
 import { ListUnits } from '../application/api/list-units.ts';
+import { ReadUnit, SetUnitStatus } from '../application/api/units.ts';
+import { ListCalls, ReadCallForApi, SetCallStatus } from '../application/api/calls.ts';
+import { ListBolos, ReadBolo, CreateBolo, SetBoloStatus, ReportBoloHit, ListBoloHits } from '../application/api/bolos.ts';
+import { ReadVehicle, SearchVehicles, SearchCivilians, SearchWarrants } from '../application/api/records.ts';
 import { AuthenticateOperator } from '../application/auth/authenticate-operator.ts';
 import { EnsureBootstrapKey } from '../application/auth/ensure-bootstrap-key.ts';
 import { ExchangeToken } from '../application/auth/exchange-token.ts';
@@ -171,6 +175,37 @@ export function bindUseCases(c: Container, settings: UseCaseSettings): void {
     [T.VehicleRepository, T.BridgeGate, T.IdGenerator, T.AuditedWrites],
   );
   c.bind(U.listUnits).toResolvedValue((units) => new ListUnits(units), [T.UnitRepository]);
+  c.bind(U.readUnit).toResolvedValue((units) => new ReadUnit(units), [T.UnitRepository]);
+  c.bind(U.setUnitStatus).toResolvedValue((units, writes) => new SetUnitStatus(units, writes), [T.UnitRepository, T.AuditedWrites]);
+  c.bind(U.listCalls).toResolvedValue((calls) => new ListCalls(calls), [T.CallRepository]);
+  c.bind(U.readCallForApi).toResolvedValue((calls, units) => new ReadCallForApi(calls, units), [T.CallRepository, T.UnitRepository]);
+  c.bind(U.setCallStatus).toResolvedValue((calls, writes) => new SetCallStatus(calls, writes), [T.CallRepository, T.AuditedWrites]);
+  c.bind(U.listBolos).toResolvedValue((bolos, clock) => new ListBolos(bolos, clock), [T.BoloRepository, T.Clock]);
+  c.bind(U.readBolo).toResolvedValue((bolos, clock) => new ReadBolo(bolos, clock), [T.BoloRepository, T.Clock]);
+  c.bind(U.createBolo).toResolvedValue(
+    (bolos, departments, civilians, vehicles, numbers, ids, writes) =>
+      new CreateBolo(bolos, departments, civilians, vehicles, numbers, ids, writes),
+    [T.BoloRepository, T.DepartmentRepository, T.CivilianRepository, T.VehicleRepository, T.RecordNumbers, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.setBoloStatus).toResolvedValue((bolos, writes) => new SetBoloStatus(bolos, writes), [T.BoloRepository, T.AuditedWrites]);
+  c.bind(U.reportBoloHit).toResolvedValue(
+    (bolos, vehicles, ids, writes) => new ReportBoloHit(bolos, vehicles, ids, writes),
+    [T.BoloRepository, T.VehicleRepository, T.IdGenerator, T.AuditedWrites],
+  );
+  c.bind(U.listBoloHits).toResolvedValue((bolos) => new ListBoloHits(bolos), [T.BoloRepository]);
+  c.bind(U.readVehicle).toResolvedValue((vehicles) => new ReadVehicle(vehicles), [T.VehicleRepository]);
+  c.bind(U.searchVehicles).toResolvedValue(
+    (vehicles, cursors) => new SearchVehicles(vehicles, cursors),
+    [T.VehicleRepository, T.CursorCodec],
+  );
+  c.bind(U.searchCivilians).toResolvedValue(
+    (civilians, cursors) => new SearchCivilians(civilians, cursors),
+    [T.CivilianRepository, T.CursorCodec],
+  );
+  c.bind(U.searchWarrants).toResolvedValue(
+    (warrants, cursors) => new SearchWarrants(warrants, cursors),
+    [T.WarrantRepository, T.CursorCodec],
+  );
   c.bind(U.linkIdentity).toResolvedValue(
     (codes, characters, links, hasher, writes) => new LinkIdentity(codes, characters, links, hasher, writes),
     [T.LinkCodeRepository, T.CharacterRepository, T.IdentifierLinkRepository, T.SecretHasher, T.AuditedWrites],

@@ -47,6 +47,9 @@ export class Bolo {
   get id(): BoloId {
     return this.state.id;
   }
+  get organisationId(): OrganisationId {
+    return this.state.organisationId;
+  }
   get issuingDepartmentId(): DepartmentId {
     return this.state.issuingDepartmentId;
   }

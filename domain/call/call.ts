@@ -60,6 +60,9 @@ export class Call {
   get id(): CallId {
     return this.state.id;
   }
+  get organisationId(): OrganisationId {
+    return this.state.organisationId;
+  }
   get number(): string {
     return this.state.number;
   }

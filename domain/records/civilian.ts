@@ -59,6 +59,9 @@ export class Civilian {
   get id(): CivilianId {
     return this.state.id;
   }
+  get organisationId(): OrganisationId {
+    return this.state.organisationId;
+  }
 
   get displayName(): string {
     return tidy(`${this.state.firstName} ${this.state.lastName}`);

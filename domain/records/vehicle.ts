@@ -55,6 +55,9 @@ export class Vehicle {
   get id(): VehicleId {
     return this.state.id;
   }
+  get organisationId(): OrganisationId {
+    return this.state.organisationId;
+  }
 
   get plate(): Plate {
     const parsed = Plate.parse(this.state.plate);

@@ -1,11 +1,81 @@
-import type { DepartmentId } from '../../../domain/shared/ids.ts';
+import { MAX_BOLO_LIST } from '../../../application/api/bolos.ts';
+import { MAX_CALL_LIST } from '../../../application/api/calls.ts';
+import type { Page } from '../../../application/api/keyset-pagination.ts';
 import { MAX_UNIT_LIST } from '../../../application/api/list-units.ts';
+import { RECORD_PAGE_LIMITS } from '../../../application/api/records.ts';
+import { boloSummary } from '../../../domain/bolo/bolo-projections.ts';
+import {
+  BOLO_SCOPES,
+  BOLO_SEVERITIES,
+  BOLO_STATUSES,
+  type BoloScope,
+  type BoloSeverity,
+  type BoloStatus,
+} from '../../../domain/bolo/bolo-terms.ts';
+import type { Bolo } from '../../../domain/bolo/bolo.ts';
+import {
+  API_SETTABLE_CALL_STATUSES,
+  CALL_STATUSES,
+  type ApiSettableCallStatus,
+  type CallStatus,
+} from '../../../domain/call/call-status.ts';
+import type { Scope } from '../../../domain/credential/scope.ts';
+import { WARRANT_STATUSES, type WarrantStatus } from '../../../domain/records/warrant.ts';
+import { MapPoint } from '../../../domain/shared/map-point.ts';
+import type { BoloId, CallId, CivilianId, DepartmentId, UnitId, VehicleId } from '../../../domain/shared/ids.ts';
+import { UNIT_STATUSES, type UnitStatus } from '../../../domain/unit/unit-status.ts';
+import { HttpError } from '../error-catalogue.ts';
+import {
+  boloHitSchema,
+  boloHitView,
+  boloSummarySchema,
+  callViewSchema,
+  civilianViewSchema,
+  pageSchema,
+  vehicleViewSchema,
+  warrantViewSchema,
+} from '../presenters/api-views.ts';
+import { callView } from '../presenters/call-views.ts';
+import { civilianView, vehicleView, warrantView } from '../presenters/records-views.ts';
 import { unitView, unitViewSchema } from '../presenters/roster-views.ts';
-import { type RouteSpec, ok, route } from '../route-spec.ts';
-import { object, uuid } from '../schemas.ts';
+import { answer, invalid, notFound } from '../refusals.ts';
+import { type Reply, type RouteSpec, created, ok, route } from '../route-spec.ts';
+import { idParams, object, plate, text, uuid } from '../schemas.ts';
+import type { JsonSchema } from '../validation.ts';
 
 const tag = 'API';
 
+/** Every API route checks exactly one scope, and only `generic_api_key` credentials pass. */
+const needs = (scope: Scope) => ({ kind: 'credential', credential: 'generic_api_key', scope }) as const;
+
+/**
+ * Per credential and minute. The contract leaves API limits open (section 8); these keep one
+ * misbehaving integration from starving the others (decision 0023).
+ */
+const reads = { bucket: 'api-read', perMinute: 600, per: 'credential' } as const;
+const writes = { bucket: 'api-write', perMinute: 120, per: 'credential' } as const;
+
+const limit = (max: number, fallback: number) => ({ type: 'integer', minimum: 1, maximum: max, default: fallback }) as const;
+const cursor = { type: 'string', minLength: 1, maxLength: 200, description: 'The `nextCursor` of the previous page; opaque.' } as const;
+const coordinate = { type: 'number', minimum: -1e7, maximum: 1e7 } as const;
+const arrayOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+
+const noUnit = notFound('unit');
+const noCall = notFound('call');
+const noBolo = notFound('BOLO');
+const noVehicle = notFound('vehicle');
+const badCursor = () =>
+  new HttpError('VALIDATION_FAILED', undefined, [
+    { in: 'query', field: 'cursor', message: 'is not a cursor this list handed out for these filters' },
+  ]);
+
+const summaryAt = ({ bolo, now }: { bolo: Bolo; now: Date }) => boloSummary(bolo, now);
+
+function pageView<Row, View>(page: Page<Row>, view: (row: Row) => View) {
+  return ok({ items: page.items.map(view), nextCursor: page.nextCursor, hasMore: page.hasMore });
+}
+
+/** Section 4.4: external systems acting as the credential itself, gated by scopes only. */
 export const apiRoutes: readonly RouteSpec[] = [
   route<undefined, { departmentId?: DepartmentId; isActive?: boolean; limit: number }>({
     operationId: 'listUnits',
@@ -13,13 +83,347 @@ export const apiRoutes: readonly RouteSpec[] = [
     path: '/api/v1/units',
     summary: "The organisation's units as a dispatcher sees them; all departments unless one is named.",
     tag,
-    guard: { kind: 'credential', credential: 'generic_api_key', scope: 'cad.unit.view' },
+    guard: needs('cad.unit.view'),
+    rateLimit: reads,
+    query: object({ departmentId: uuid, isActive: { type: 'boolean' }, limit: limit(MAX_UNIT_LIST, MAX_UNIT_LIST) }),
+    responses: { 200: { description: 'A plain array of units.', schema: arrayOf(unitViewSchema) } },
+    handle: async ({ grant, query }, useCases) => ok((await useCases.listUnits.execute({ grant, ...query })).map(unitView)),
+  }),
+  route<undefined, undefined, { unitId: UnitId }>({
+    operationId: 'readUnit',
+    method: 'GET',
+    path: '/api/v1/units/:unitId',
+    summary: 'One unit: status, callsign and current assignment.',
+    tag,
+    guard: needs('cad.unit.view'),
+    rateLimit: reads,
+    params: idParams('unitId'),
+    responses: { 200: { description: 'The unit.', schema: unitViewSchema } },
+    handle: async ({ grant, params }, useCases) =>
+      answer(await useCases.readUnit.execute({ grant, unitId: params.unitId }), (unit) => ok(unitView(unit)), { not_found: noUnit }),
+  }),
+  route<{ status: UnitStatus; reason?: string }, undefined, { unitId: UnitId }>({
+    operationId: 'setUnitStatus',
+    method: 'PATCH',
+    path: '/api/v1/units/:unitId/status',
+    summary: 'Sets any of the six statuses; `OFF_DUTY` ends the unit’s assignment. `reason` is kept in the audit log.',
+    tag,
+    guard: needs('cad.unit.assign'),
+    rateLimit: writes,
+    params: idParams('unitId'),
+    body: object({ status: { type: 'string', enum: [...UNIT_STATUSES] }, reason: text(500) }, ['status']),
+    responses: { 200: { description: 'The unit as it now is.', schema: unitViewSchema } },
+    handle: async ({ grant, params, body }, useCases) =>
+      answer(
+        await useCases.setUnitStatus.execute({ grant, unitId: params.unitId, status: body.status, reason: body.reason }),
+        (unit) => ok(unitView(unit)),
+        { not_found: noUnit },
+      ),
+  }),
+  route<undefined, { departmentId?: DepartmentId; status?: CallStatus; limit: number; offset: number }>({
+    operationId: 'listCalls',
+    method: 'GET',
+    path: '/api/v1/cad/calls',
+    summary: 'Calls, newest first; all departments unless one is named.',
+    tag,
+    guard: needs('cad.call.view'),
+    rateLimit: reads,
     query: object({
       departmentId: uuid,
-      isActive: { type: 'boolean' },
-      limit: { type: 'integer', minimum: 1, maximum: MAX_UNIT_LIST, default: MAX_UNIT_LIST },
+      status: { type: 'string', enum: [...CALL_STATUSES] },
+      limit: limit(MAX_CALL_LIST, 100),
+      offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
     }),
-    responses: { 200: { description: 'A plain array of units.', schema: { type: 'array', items: unitViewSchema } } },
-    handle: async ({ grant, query }, useCases) => ok((await useCases.listUnits.execute({ grant, ...query })).map(unitView)),
+    responses: { 200: { description: 'A plain array of calls.', schema: arrayOf(callViewSchema) } },
+    handle: async ({ grant, query }, useCases) => ok((await useCases.listCalls.execute({ grant, ...query })).map(callView)),
+  }),
+  route<undefined, undefined, { callId: CallId }>({
+    operationId: 'readApiCall',
+    method: 'GET',
+    path: '/api/v1/cad/calls/:callId',
+    summary: 'A call with its timeline and the units assigned to it.',
+    tag,
+    guard: needs('cad.call.view'),
+    rateLimit: reads,
+    params: idParams('callId'),
+    responses: {
+      200: {
+        description: 'The call, with `units`.',
+        schema: { ...callViewSchema, properties: { ...(callViewSchema['properties'] as object), units: arrayOf(unitViewSchema) } },
+      },
+    },
+    handle: async ({ grant, params }, useCases) =>
+      answer(
+        await useCases.readCallForApi.execute({ grant, callId: params.callId }),
+        ({ call, units }) => ok({ ...callView(call), units: units.map(unitView) }),
+        { not_found: noCall },
+      ),
+  }),
+  route<{ status: ApiSettableCallStatus }, undefined, { callId: CallId }>({
+    operationId: 'setCallStatus',
+    method: 'PATCH',
+    path: '/api/v1/cad/calls/:callId/status',
+    summary: 'Sets a call `PENDING` or `ACTIVE`; closing is the dispatcher’s.',
+    tag,
+    guard: needs('cad.call.update'),
+    rateLimit: writes,
+    params: idParams('callId'),
+    body: object({ status: { type: 'string', enum: [...API_SETTABLE_CALL_STATUSES] } }, ['status']),
+    responses: { 200: { description: 'The call as it now is.', schema: callViewSchema } },
+    handle: async ({ grant, params, body }, useCases) =>
+      answer(await useCases.setCallStatus.execute({ grant, callId: params.callId, status: body.status }), (call) => ok(callView(call)), {
+        not_found: noCall,
+      }),
+  }),
+  route<undefined, { status?: BoloStatus; issuingDepartmentId?: DepartmentId; limit: number }>({
+    operationId: 'listBolos',
+    method: 'GET',
+    path: '/api/v1/records/bolos',
+    summary: 'BOLO summaries, newest first; without `status`, the active ones.',
+    tag,
+    guard: needs('records.bolo.view'),
+    rateLimit: reads,
+    query: object({
+      status: { type: 'string', enum: [...BOLO_STATUSES] },
+      issuingDepartmentId: uuid,
+      limit: limit(MAX_BOLO_LIST, MAX_BOLO_LIST),
+    }),
+    responses: { 200: { description: 'A plain array of BOLO summaries.', schema: arrayOf(boloSummarySchema) } },
+    handle: async ({ grant, query }, useCases) => {
+      const { bolos, now } = await useCases.listBolos.execute({ grant, ...query });
+      return ok(bolos.map((bolo) => boloSummary(bolo, now)));
+    },
+  }),
+  route<undefined, undefined, { boloId: BoloId }>({
+    operationId: 'readBolo',
+    method: 'GET',
+    path: '/api/v1/records/bolos/:boloId',
+    summary: 'One BOLO, as a summary.',
+    tag,
+    guard: needs('records.bolo.view'),
+    rateLimit: reads,
+    params: idParams('boloId'),
+    responses: { 200: { description: 'The BOLO summary.', schema: boloSummarySchema } },
+    handle: async ({ grant, params }, useCases) =>
+      answer(await useCases.readBolo.execute({ grant, boloId: params.boloId }), (read) => ok(summaryAt(read)), { not_found: noBolo }),
+  }),
+  route<{
+    subjectCivilianId?: CivilianId;
+    subjectVehicleId?: VehicleId;
+    issuingDepartmentId: DepartmentId;
+    severity: BoloSeverity;
+    scope: BoloScope;
+    subjectDescription: string;
+    reason: string;
+    narrative?: string;
+    internalNotes?: string;
+    expiresAt?: string;
+  }>({
+    operationId: 'createBolo',
+    method: 'POST',
+    path: '/api/v1/records/bolos',
+    summary: 'Issues a BOLO about a civilian, a vehicle or both, in the name of one of the organisation’s departments.',
+    tag,
+    guard: needs('records.bolo.create'),
+    rateLimit: writes,
+    body: object(
+      {
+        subjectCivilianId: uuid,
+        subjectVehicleId: uuid,
+        issuingDepartmentId: uuid,
+        severity: { type: 'string', enum: [...BOLO_SEVERITIES] },
+        scope: { type: 'string', enum: [...BOLO_SCOPES] },
+        subjectDescription: text(500),
+        reason: text(500),
+        narrative: text(4000),
+        internalNotes: text(4000),
+        expiresAt: { type: 'string', format: 'date-time' },
+      },
+      ['issuingDepartmentId', 'severity', 'scope', 'subjectDescription', 'reason'],
+    ),
+    responses: { 201: { description: 'The new BOLO, `ISSUED`, as a summary.', schema: boloSummarySchema } },
+    handle: async ({ grant, body }, useCases) =>
+      answer(
+        await useCases.createBolo.execute({
+          ...body,
+          grant,
+          expiresAt: body.expiresAt === undefined ? undefined : new Date(body.expiresAt),
+        }),
+        (read) => created(summaryAt(read)),
+        {
+          no_subject: invalid('subjectCivilianId', 'name a subject: subjectCivilianId, subjectVehicleId or both'),
+          unknown_department: invalid('issuingDepartmentId', 'names no department of this organisation'),
+          unknown_civilian: invalid('subjectCivilianId', 'names no civilian of this organisation'),
+          unknown_vehicle: invalid('subjectVehicleId', 'names no vehicle of this organisation'),
+          expiry_passed: invalid('expiresAt', 'must be in the future'),
+        },
+      ),
+  }),
+  route<{ status: BoloStatus }, undefined, { boloId: BoloId }>({
+    operationId: 'setBoloStatus',
+    method: 'PATCH',
+    path: '/api/v1/records/bolos/:boloId/status',
+    summary: 'Sets any of the six BOLO statuses.',
+    tag,
+    guard: needs('records.bolo.manage'),
+    rateLimit: writes,
+    params: idParams('boloId'),
+    body: object({ status: { type: 'string', enum: [...BOLO_STATUSES] } }, ['status']),
+    responses: { 200: { description: 'The BOLO summary as it now is.', schema: boloSummarySchema } },
+    handle: async ({ grant, params, body }, useCases) =>
+      answer(await useCases.setBoloStatus.execute({ grant, boloId: params.boloId, status: body.status }), (read) => ok(summaryAt(read)), {
+        not_found: noBolo,
+      }),
+  }),
+  route<
+    { plate: string; cameraId: string; cameraLabel: string; mapX: number; mapY: number; seenAt: string },
+    undefined,
+    { boloId: BoloId }
+  >({
+    operationId: 'reportBoloHit',
+    method: 'POST',
+    path: '/api/v1/records/bolos/:boloId/hits',
+    summary:
+      'A camera read the plate of the BOLO’s vehicle. Accepted for an active, vehicle-linked BOLO whose vehicle carries the plate (case and spaces ignored); the BOLO becomes `HIT_REPORTED`.',
+    tag,
+    guard: needs('records.bolo.manage'),
+    rateLimit: writes,
+    params: idParams('boloId'),
+    body: object(
+      {
+        plate,
+        cameraId: text(128),
+        cameraLabel: text(200),
+        mapX: coordinate,
+        mapY: coordinate,
+        seenAt: { type: 'string', format: 'date-time' },
+      },
+      ['plate', 'cameraId', 'cameraLabel', 'mapX', 'mapY', 'seenAt'],
+    ),
+    responses: {
+      201: {
+        description: '`{ hit, bolo }`. Rejections are 409 `BOLO_HAS_NO_VEHICLE`, `BOLO_NOT_ACTIVE` or `PLATE_MISMATCH`, and write nothing.',
+        schema: { type: 'object', required: ['hit', 'bolo'], properties: { hit: boloHitSchema, bolo: boloSummarySchema } },
+      },
+    },
+    handle: async ({ grant, params, body }, useCases): Promise<Reply> =>
+      answer(
+        await useCases.reportBoloHit.execute({
+          grant,
+          boloId: params.boloId,
+          sighting: {
+            plate: body.plate,
+            cameraId: body.cameraId,
+            cameraLabel: body.cameraLabel,
+            position: MapPoint.of(body.mapX, body.mapY),
+            seenAt: new Date(body.seenAt),
+          },
+        }),
+        ({ hit, ...read }) => created({ hit: boloHitView(hit), bolo: summaryAt(read) }),
+        {
+          not_found: noBolo,
+          bolo_has_no_vehicle: () => new HttpError('BOLO_HAS_NO_VEHICLE'),
+          bolo_not_active: () => new HttpError('BOLO_NOT_ACTIVE'),
+          plate_mismatch: () => new HttpError('PLATE_MISMATCH'),
+        },
+      ),
+  }),
+  route<undefined, undefined, { boloId: BoloId }>({
+    operationId: 'listBoloHits',
+    method: 'GET',
+    path: '/api/v1/records/bolos/:boloId/hits',
+    summary: 'The BOLO’s camera sightings, newest first.',
+    tag,
+    guard: needs('records.bolo.view'),
+    rateLimit: reads,
+    params: idParams('boloId'),
+    responses: { 200: { description: 'A plain array of hits.', schema: arrayOf(boloHitSchema) } },
+    handle: async ({ grant, params }, useCases) =>
+      answer(await useCases.listBoloHits.execute({ grant, boloId: params.boloId }), (hits) => ok(hits.map(boloHitView)), {
+        not_found: noBolo,
+      }),
+  }),
+  route<undefined, { plate?: string; registeredOwnerCivilianId?: CivilianId; cursor?: string; limit: number }>({
+    operationId: 'listVehicles',
+    method: 'GET',
+    path: '/api/v1/records/vehicles',
+    summary: 'Vehicle registrations, oldest first, by plate (case and spaces ignored) or registered owner; cursor-paginated.',
+    tag,
+    guard: needs('records.vehicle.view'),
+    rateLimit: reads,
+    query: object({
+      plate,
+      registeredOwnerCivilianId: uuid,
+      cursor,
+      limit: limit(RECORD_PAGE_LIMITS.vehicles.max, RECORD_PAGE_LIMITS.vehicles.default),
+    }),
+    responses: { 200: { description: 'A page of vehicles.', schema: pageSchema(vehicleViewSchema) } },
+    handle: async ({ grant, query }, useCases) =>
+      answer(
+        await useCases.searchVehicles.execute({
+          grant,
+          plate: query.plate,
+          ownerCivilianId: query.registeredOwnerCivilianId,
+          cursor: query.cursor,
+          limit: query.limit,
+        }),
+        (page) => pageView(page, vehicleView),
+        { invalid_cursor: badCursor },
+      ),
+  }),
+  route<undefined, undefined, { vehicleId: VehicleId }>({
+    operationId: 'readVehicle',
+    method: 'GET',
+    path: '/api/v1/records/vehicles/:vehicleId',
+    summary: 'One vehicle registration, with its plate. The contract shows no scope; this route takes `records.vehicle.view`.',
+    tag,
+    guard: needs('records.vehicle.view'),
+    rateLimit: reads,
+    params: idParams('vehicleId'),
+    responses: { 200: { description: 'The vehicle.', schema: vehicleViewSchema } },
+    handle: async ({ grant, params }, useCases) =>
+      answer(await useCases.readVehicle.execute({ grant, vehicleId: params.vehicleId }), (vehicle) => ok(vehicleView(vehicle)), {
+        not_found: noVehicle,
+      }),
+  }),
+  route<undefined, { q?: string; licenseStatus?: string; cursor?: string; limit: number }>({
+    operationId: 'listCivilians',
+    method: 'GET',
+    path: '/api/v1/records/civilians',
+    summary: 'Civilian records, oldest first. `q`: every word of it in the first or last name, ignoring case. Cursor-paginated.',
+    tag,
+    guard: needs('records.civilian.view'),
+    rateLimit: reads,
+    query: object({
+      q: text(100),
+      licenseStatus: text(32),
+      cursor,
+      limit: limit(RECORD_PAGE_LIMITS.civilians.max, RECORD_PAGE_LIMITS.civilians.default),
+    }),
+    responses: { 200: { description: 'A page of civilians.', schema: pageSchema(civilianViewSchema) } },
+    handle: async ({ grant, query }, useCases) =>
+      answer(await useCases.searchCivilians.execute({ grant, ...query }), (page) => pageView(page, civilianView), {
+        invalid_cursor: badCursor,
+      }),
+  }),
+  route<undefined, { civilianId?: CivilianId; status?: WarrantStatus; cursor?: string; limit: number }>({
+    operationId: 'listWarrants',
+    method: 'GET',
+    path: '/api/v1/records/warrants',
+    summary: 'Warrants, oldest first, by civilian and status; cursor-paginated.',
+    tag,
+    guard: needs('records.warrant.view'),
+    rateLimit: reads,
+    query: object({
+      civilianId: uuid,
+      status: { type: 'string', enum: [...WARRANT_STATUSES] },
+      cursor,
+      limit: limit(RECORD_PAGE_LIMITS.warrants.max, RECORD_PAGE_LIMITS.warrants.default),
+    }),
+    responses: { 200: { description: 'A page of warrants.', schema: pageSchema(warrantViewSchema) } },
+    handle: async ({ grant, query }, useCases) =>
+      answer(await useCases.searchWarrants.execute({ grant, ...query }), (page) => pageView(page, warrantView), {
+        invalid_cursor: badCursor,
+      }),
   }),
 ];
