@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import { AuditedWrites } from '../application/audit/audited-writes.ts';
 import { BridgeGate } from '../application/bridge/bridge-gate.ts';
+import { WaypointPublishingUnits, WaypointRelay } from '../application/events/waypoint-feed.ts';
 import type { Clock } from '../application/ports/clock.ts';
 import type { Persistence } from '../application/ports/persistence.ts';
 import type { ResponsePacer } from '../application/ports/response-pacer.ts';
@@ -9,6 +10,7 @@ import { CryptoSecretGenerator } from '../adapters/security/crypto-secret-genera
 import { HmacSecretHasher } from '../adapters/security/hmac-secret-hasher.ts';
 import { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
 import { JwtMdtSessions } from '../adapters/security/jwt-mdt-sessions.ts';
+import { SealedCursors } from '../adapters/security/sealed-cursors.ts';
 import { SemverVersionOrder } from '../adapters/system/semver-version-order.ts';
 import { TimerPacer } from '../adapters/system/timer-pacer.ts';
 import { UuidV7IdGenerator } from '../adapters/system/uuid-v7-id-generator.ts';
@@ -34,7 +36,14 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   container.bind(TOKENS.IdentifierLinkRepository).toConstantValue(persistence.identifierLinks);
   container.bind(TOKENS.LinkCodeRepository).toConstantValue(persistence.linkCodes);
   container.bind(TOKENS.MembershipRepository).toConstantValue(persistence.memberships);
-  container.bind(TOKENS.UnitRepository).toConstantValue(persistence.units);
+  // Every unit write goes through the waypoint feed, which publishes assignment changes after commit.
+  container.bind(TOKENS.WaypointChannel).toConstantValue(new WaypointRelay());
+  container
+    .bind(TOKENS.UnitRepository)
+    .toResolvedValue(
+      (organisations, uow, channel, clock) => new WaypointPublishingUnits(persistence.units, organisations, uow, channel, clock),
+      [TOKENS.OrganisationRepository, TOKENS.UnitOfWork, TOKENS.WaypointChannel, TOKENS.Clock],
+    );
   container.bind(TOKENS.CredentialRepository).toConstantValue(persistence.credentials);
   container.bind(TOKENS.OperatorKeyRepository).toConstantValue(persistence.operatorKeys);
   container.bind(TOKENS.CivilianRepository).toConstantValue(persistence.civilians);
@@ -59,6 +68,7 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   container.bind(TOKENS.SecretHasher).toConstantValue(new HmacSecretHasher(bindings.keys.hashing));
   container.bind(TOKENS.AccessTokens).toConstantValue(new JwtAccessTokens(bindings.keys.signing, bindings.accessTokenTtlSeconds));
   container.bind(TOKENS.MdtSessionIssuer).toConstantValue(new JwtMdtSessions(bindings.keys.signing));
+  container.bind(TOKENS.CursorCodec).toConstantValue(new SealedCursors(bindings.keys.signing));
   container.bind(TOKENS.VersionOrder).toConstantValue(new SemverVersionOrder());
   container.bind(TOKENS.BridgeGate).toResolvedValue((players) => new BridgeGate(players), [TOKENS.BridgePlayerReader]);
   container

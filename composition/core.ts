@@ -2,6 +2,7 @@ import { Container } from 'inversify';
 import type { Clock } from '../application/ports/clock.ts';
 import type { RateLimiter } from '../application/ports/rate-limiter.ts';
 import type { ResponsePacer } from '../application/ports/response-pacer.ts';
+import type { WaypointRelay } from '../application/events/waypoint-feed.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import type { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
@@ -36,6 +37,11 @@ export interface CadCore {
   readonly accessTokens: JwtAccessTokens;
   readonly rateLimiter: RateLimiter;
   readonly clock: Clock;
+  /**
+   * Where committed assignment changes of `game_tiles` organisations are published: connect a
+   * transport (the Socket.IO gateway, or a host's own) to receive the `waypoint` events.
+   */
+  readonly waypoints: WaypointRelay;
   /** Whether the store answers. */
   isReady(): Promise<boolean>;
   close(): Promise<void>;
@@ -61,6 +67,7 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
       accessTokens: container.get(TOKENS.AccessTokens),
       rateLimiter: container.get(TOKENS.RateLimiter),
       clock,
+      waypoints: container.get(TOKENS.WaypointChannel),
       isReady: () =>
         persistence.ping().then(
           () => true,

@@ -6,6 +6,8 @@ import type { BridgePlayerReader } from '../application/ports/bridge-player-read
 import type { CallRepository } from '../application/ports/call-repository.ts';
 import type { ArrestRepository, CitationRepository } from '../application/ports/incident-records-repositories.ts';
 import type { MdtHandoffRepository } from '../application/ports/mdt-handoff-repository.ts';
+import type { WaypointRelay } from '../application/events/waypoint-feed.ts';
+import type { CursorCodec } from '../application/ports/cursor-codec.ts';
 import type { MdtSessionIssuer } from '../application/ports/mdt-session-issuer.ts';
 import type { PresenceRepository } from '../application/ports/presence-repository.ts';
 import type { ProvisioningLedger } from '../application/ports/provisioning-ledger.ts';
@@ -78,6 +80,8 @@ export const TOKENS = {
   MdtSessionIssuer: token<MdtSessionIssuer>('MdtSessionIssuer'),
   VersionOrder: token<VersionOrder>('VersionOrder'),
   BridgeGate: token<BridgeGate>('BridgeGate'),
+  CursorCodec: token<CursorCodec>('CursorCodec'),
+  WaypointChannel: token<WaypointRelay>('WaypointChannel'),
 } as const;
 
 const useCaseToken = <Name extends keyof UseCases>(name: Name) => token<UseCases[Name]>(`useCase.${name}`);
@@ -109,6 +113,21 @@ export const USE_CASE_TOKENS: { readonly [Name in keyof UseCases]: ServiceIdenti
   readAuditLog: useCaseToken('readAuditLog'),
   syncVehicle: useCaseToken('syncVehicle'),
   listUnits: useCaseToken('listUnits'),
+  readUnit: useCaseToken('readUnit'),
+  setUnitStatus: useCaseToken('setUnitStatus'),
+  listCalls: useCaseToken('listCalls'),
+  readCallForApi: useCaseToken('readCallForApi'),
+  setCallStatus: useCaseToken('setCallStatus'),
+  listBolos: useCaseToken('listBolos'),
+  readBolo: useCaseToken('readBolo'),
+  createBolo: useCaseToken('createBolo'),
+  setBoloStatus: useCaseToken('setBoloStatus'),
+  reportBoloHit: useCaseToken('reportBoloHit'),
+  listBoloHits: useCaseToken('listBoloHits'),
+  readVehicle: useCaseToken('readVehicle'),
+  searchVehicles: useCaseToken('searchVehicles'),
+  searchCivilians: useCaseToken('searchCivilians'),
+  searchWarrants: useCaseToken('searchWarrants'),
   openCall: useCaseToken('openCall'),
   readCall: useCaseToken('readCall'),
   assignUnit: useCaseToken('assignUnit'),

@@ -25,7 +25,7 @@ export class UpdateUnit {
     if (input.isActive === undefined && input.callsign === undefined) return refuse('nothing_to_change');
     return this.writes.run(
       operatorActor(input.operator),
-      async () => {
+      async (now) => {
         const unit = await this.units.getForUpdate(input.unitId);
         if (unit === null) return refuse('not_found');
         const access = authorise(input.operator, 'roster.manage', unit.organisationId);
@@ -35,7 +35,7 @@ export class UpdateUnit {
           if ((await this.units.findByCallsign(unit.departmentId, callsign)) !== null) return refuse('callsign_taken');
         }
         if (callsign !== undefined) unit.assignCallsign(callsign);
-        if (isActive !== undefined) unit.setActive(isActive);
+        if (isActive !== undefined) unit.setActive(isActive, now);
         await this.units.save(unit);
         return audited(unit, {
           organisationId: unit.organisationId,

@@ -131,7 +131,9 @@ export class Unit {
     return 'arrived';
   }
 
-  setActive(isActive: boolean): void {
+  /** A deactivated unit fails the gate, like an off-duty one, so deactivating ends its assignment. */
+  setActive(isActive: boolean, now: Date): void {
+    if (!isActive) this.endAssignment(now);
     this.state = { ...this.state, isActive };
   }
 

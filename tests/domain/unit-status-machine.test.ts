@@ -107,6 +107,18 @@ for (const [name, goOffDuty] of [
   });
 }
 
+test('deactivating a unit ends its assignment; reactivating it gives nothing back', (t) => {
+  const call = aCall().build();
+  const unit = build(call);
+  unit.events.take();
+  unit.setActive(false, T0);
+  t.is(unit.assignment, null);
+  t.like(unit.events.take(), [{ type: 'assignment.removed', callId: call.id, unitId: unit.id }]);
+  unit.setActive(true, T0);
+  t.is(unit.assignment, null);
+  t.deepEqual(unit.events.take(), []);
+});
+
 for (const status of ['AVAILABLE', 'BUSY', 'OUT_OF_SERVICE', 'ON_SCENE'] as const) {
   test(`dispatch setting ${status} keeps the assignment`, (t) => {
     const unit = build(aCall().build());

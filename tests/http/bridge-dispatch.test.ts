@@ -423,10 +423,10 @@ test('/waypoint: the assigned call and its pin; no_assignment with null call fie
   t.deepEqual(await world.unit(officer.unitId!), unitBefore, 'nor changes the unit');
 });
 
-test('/waypoint: no_pin, with the assigned call, for an assignment a dispatcher made without a pin or of a call without a place', async (t) => {
+test('/waypoint: no_pin, with the assigned call, for a unit a dispatcher or the officer sent to a call without a place', async (t) => {
   const { world, officer } = await scene(t);
-  const call = await world.openCall();
-  const assigned = await world.admin('POST', `/calls/${call['callId']}/assignments`, { unitId: officer.unitId, pin: null });
+  const call = await world.openCall(world.departmentId, null);
+  const assigned = await world.admin('POST', `/calls/${call['callId']}/assignments`, { unitId: officer.unitId });
   t.is(assigned.status, 201);
   const waypoint = () => world.desk.post('/waypoint', { identifiers: officer.identifiers });
   t.deepEqual((await waypoint()).body, {
@@ -436,7 +436,7 @@ test('/waypoint: no_pin, with the assigned call, for an assignment a dispatcher 
     assignedCallNumber: call['callNumber'],
   });
   // The dispatcher pins it: the waypoint follows.
-  await world.admin('PATCH', `/calls/${call['callId']}/assignments/${officer.unitId}`, { pin: { mapX: 5, mapY: 6 } });
+  await world.admin('PATCH', `/calls/${call['callId']}/assignments/${officer.unitId}`, { mapX: 5, mapY: 6 });
   t.deepEqual((await waypoint()).body, { hasWaypoint: true, callId: call['callId'], callNumber: call['callNumber'], mapX: 5, mapY: 6 });
 
   const colleague = await world.officer();

@@ -4,7 +4,7 @@ import { callView } from '../presenters/call-views.ts';
 import { unitView } from '../presenters/roster-views.ts';
 import { answer, conflict, forbidden, notFound } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
-import { idParams, nullable, object, text, uuid } from '../schemas.ts';
+import { idParams, object, text, uuid } from '../schemas.ts';
 
 const guard = { kind: 'operator', permission: 'dispatch.manage' } as const;
 const tag = 'admin: dispatch';
@@ -12,6 +12,10 @@ const noCall = notFound('call');
 const notAllowed = forbidden('This operator key lacks dispatch.manage.');
 const coordinate = { type: 'number', minimum: -1e7, maximum: 1e7 } as const;
 const pin = object({ mapX: coordinate, mapY: coordinate }, ['mapX', 'mapY']);
+
+/** Both coordinates or neither (the schema makes sure). */
+const pinOf = (body: { mapX?: number; mapY?: number }) =>
+  body.mapX === undefined || body.mapY === undefined ? undefined : { mapX: body.mapX, mapY: body.mapY };
 
 const assignmentView = (a: { callId: string; callNumber: string; pin: { x: number; y: number } | null; assignedAt: Date }) => ({
   callId: a.callId,
@@ -67,20 +71,20 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
         { not_found: noCall, forbidden: notAllowed },
       ),
   }),
-  route<{ unitId: UnitId; pin?: { mapX: number; mapY: number } | null }, undefined, { callId: CallId }>({
+  route<{ unitId: UnitId; mapX?: number; mapY?: number }, undefined, { callId: CallId }>({
     operationId: 'assignUnit',
     method: 'POST',
     path: '/api/v1/admin/calls/:callId/assignments',
     summary:
-      'Sends an on-duty unit of the call’s department to the call: `pin` omitted pins the call’s location, null sends it without a pin.',
+      'Sends an on-duty unit of the call’s department to the call, pinned at `mapX`/`mapY`, or at the call’s location when they are left out (no pin when the call has none).',
     tag,
     guard,
     params: idParams('callId'),
-    body: object({ unitId: uuid, pin: nullable(pin) }, ['unitId']),
+    body: { ...object({ unitId: uuid, mapX: coordinate, mapY: coordinate }, ['unitId']), dependencies: { mapX: ['mapY'], mapY: ['mapX'] } },
     responses: { 201: { description: 'The assignment.' } },
     handle: async ({ operator, params, body }, useCases) =>
       answer(
-        await useCases.assignUnit.execute({ operator, callId: params.callId, unitId: body.unitId, pin: body.pin }),
+        await useCases.assignUnit.execute({ operator, callId: params.callId, unitId: body.unitId, pin: pinOf(body) }),
         (assignment) => created(assignmentView(assignment)),
         {
           not_found: noCall,
@@ -93,27 +97,32 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<{ pin: { mapX: number; mapY: number } | null }, undefined, { callId: CallId; unitId: UnitId }>({
+  route<{ mapX: number; mapY: number }, undefined, { callId: CallId; unitId: UnitId }>({
     operationId: 'movePin',
     method: 'PATCH',
     path: '/api/v1/admin/calls/:callId/assignments/:unitId',
-    summary: 'Moves the pin of a unit’s assignment, or removes it with null.',
+    summary: 'Moves the pin of a unit’s assignment to `mapX`/`mapY`.',
     tag,
     guard,
     params: idParams('callId', 'unitId'),
-    body: object({ pin: nullable(pin) }, ['pin']),
+    body: pin,
     responses: { 200: { description: 'The assignment.' } },
     handle: async ({ operator, params, body }, useCases) =>
       answer(
-        await useCases.movePin.execute({ operator, callId: params.callId, unitId: params.unitId, pin: body.pin }),
+        await useCases.movePin.execute({
+          operator,
+          callId: params.callId,
+          unitId: params.unitId,
+          pin: { mapX: body.mapX, mapY: body.mapY },
+        }),
         (assignment) => ok(assignmentView(assignment)),
         { not_found: noCall, forbidden: notAllowed, not_assigned: notFound('assignment') },
       ),
   }),
   route<undefined, undefined, { callId: CallId; unitId: UnitId }>({
     operationId: 'releaseUnit',
-    method: 'POST',
-    path: '/api/v1/admin/calls/:callId/assignments/:unitId/release',
+    method: 'DELETE',
+    path: '/api/v1/admin/calls/:callId/assignments/:unitId',
     summary: 'Takes the unit off the call; it is AVAILABLE again.',
     tag,
     guard,

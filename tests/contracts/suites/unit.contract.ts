@@ -12,8 +12,8 @@ export function unitContract(test: ContractTest) {
     const { unit } = await f.unit(await f.department((await f.organisation()).id));
     t.deepEqual((await store.units.get(unit.id))?.snapshot(), unit.snapshot());
     const callId = ids.next<CallId>();
+    unit.setActive(false, NOW);
     unit.assignTo({ callId, callNumber: 'C-26-000042', pin: MapPoint.of(-1204.25, 338.5) }, NOW);
-    unit.setActive(false);
     await store.units.save(unit);
     const read = await store.units.get(unit.id);
     t.deepEqual(read?.snapshot(), unit.snapshot());
@@ -67,7 +67,7 @@ export function unitContract(test: ContractTest) {
     await f.unit(police, 'P-1');
     await f.unit(fire, 'F-1');
     await f.unit(await f.department((await f.organisation()).id, 'police'), 'P-1');
-    p2.unit.setActive(false);
+    p2.unit.setActive(false, NOW);
     await store.units.save(p2.unit);
     const labels = async (filter: Partial<Parameters<typeof store.units.list>[0]>) =>
       (await store.units.list({ organisationId: organisation.id, limit: 500, ...filter })).map((u) => u.label);

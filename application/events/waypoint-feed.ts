@@ -1,0 +1,87 @@
+import type { CallId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
+import type { Unit } from '../../domain/unit/unit.ts';
+import type { AssignmentChanged, AssignmentRemoved, UnitEvent } from '../../domain/unit/unit-events.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
+import type { UnitFilter, UnitRepository } from '../ports/unit-repository.ts';
+import type { UnitOfWork } from '../ports/unit-of-work.ts';
+import type { WaypointChannel, WaypointEvent } from '../ports/waypoint-channel.ts';
+
+type AssignmentEvent = AssignmentChanged | AssignmentRemoved;
+
+function isAssignmentEvent(event: UnitEvent): event is AssignmentEvent {
+  return event.type !== 'unit.status_changed';
+}
+
+/** The wire payload of section 6: `assignment.removed` carries no coordinates and no call number. */
+export function waypointEvent(event: AssignmentEvent, emittedAt: string): WaypointEvent {
+  const common = { emittedAt, departmentId: event.departmentId, callId: event.callId, unitId: event.unitId, unitLabel: event.unitLabel };
+  if (event.type === 'assignment.removed') return { type: event.type, ...common };
+  return { type: event.type, ...common, callNumber: event.callNumber, mapX: event.pin?.x ?? null, mapY: event.pin?.y ?? null };
+}
+
+/**
+ * The unit repository as every use case sees it: saving a unit also takes the assignment events
+ * it recorded and, for an organisation whose map is `game_tiles`, publishes them on the waypoint
+ * channel once the unit of work commits. Every path that changes an assignment saves the unit,
+ * so none can forget to publish; a rolled-back write publishes nothing. Writes to one call hold
+ * its row until they commit, so its events go out in commit order.
+ */
+export class WaypointPublishingUnits implements UnitRepository {
+  constructor(
+    private readonly inner: UnitRepository,
+    private readonly organisations: OrganisationRepository,
+    private readonly uow: UnitOfWork,
+    private readonly channel: WaypointChannel,
+    private readonly clock: Clock,
+  ) {}
+
+  get(id: UnitId) {
+    return this.inner.get(id);
+  }
+  getForUpdate(id: UnitId) {
+    return this.inner.getForUpdate(id);
+  }
+  findByCallsign(departmentId: DepartmentId, callsign: string) {
+    return this.inner.findByCallsign(departmentId, callsign);
+  }
+  listAssignedTo(callId: CallId) {
+    return this.inner.listAssignedTo(callId);
+  }
+  list(filter: UnitFilter) {
+    return this.inner.list(filter);
+  }
+
+  async save(unit: Unit): Promise<void> {
+    await this.inner.save(unit);
+    const changes = unit.events.take().filter(isAssignmentEvent);
+    if (changes.length === 0) return;
+    // Read inside the unit of work, so the effect below publishes synchronously after commit.
+    const organisation = await this.organisations.get(unit.organisationId);
+    if (organisation?.settings.mapType !== 'game_tiles') return;
+    const organisationId: OrganisationId = unit.organisationId;
+    this.uow.afterCommit(() => {
+      const emittedAt = this.clock.now().toISOString();
+      for (const change of changes) this.channel.publish(organisationId, waypointEvent(change, emittedAt));
+    });
+  }
+}
+
+/**
+ * The channel the application publishes to, connected to transports as they start: the service
+ * connects its Socket.IO gateway; a host embedding the core can connect its own. With none
+ * connected, events go nowhere.
+ */
+export class WaypointRelay implements WaypointChannel {
+  private readonly targets = new Set<WaypointChannel>();
+
+  /** Returns the disconnect function. */
+  connect(target: WaypointChannel): () => void {
+    this.targets.add(target);
+    return () => this.targets.delete(target);
+  }
+
+  publish(organisationId: OrganisationId, event: WaypointEvent): void {
+    for (const target of this.targets) target.publish(organisationId, event);
+  }
+}
