@@ -26,6 +26,11 @@ export function operatorOf(http: HttpClient, key: string) {
 
 export type Operator = ReturnType<typeof operatorOf>;
 
+/** The setup steps of an organisation that exists already (made by `bridgeWorld`, say). */
+export function organisationOf(http: HttpClient, key: string, organisationId: string) {
+  return organisationSetup(http, key, organisationId);
+}
+
 function organisationSetup(http: HttpClient, key: string, organisationId: string) {
   const post = (path: string, body?: unknown) => http.post(`/api/v1/admin${path}`, body, { token: key });
   const base = `/organisations/${organisationId}`;
@@ -78,3 +83,19 @@ export async function tokenFor(http: HttpClient, credential: Credential): Promis
   const { accessToken } = expect(await http.post(path, { clientId: credential.clientId, clientSecret: credential.clientSecret }), 200);
   return accessToken as string;
 }
+
+/** An API credential (`generic_api_key`) at work: its credential, its access token, and requests under `/api/v1` with that bearer. */
+export async function apiClientOf(http: HttpClient, credential: Credential) {
+  const token = await tokenFor(http, credential);
+  const send = <Body = any>(method: string, path: string, body?: unknown) => http.send<Body>(method, `/api/v1${path}`, body, { token });
+  return {
+    credential,
+    token,
+    send,
+    get: <Body = any>(path: string) => send<Body>('GET', path),
+    post: <Body = any>(path: string, body?: unknown) => send<Body>('POST', path, body),
+    patch: <Body = any>(path: string, body?: unknown) => send<Body>('PATCH', path, body),
+  };
+}
+
+export type ApiClient = Awaited<ReturnType<typeof apiClientOf>>;

@@ -22,6 +22,18 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
     dateOfBirth: '1967-06-06',
   });
   ids['civilianId'] = civilian.body.civilianId as string;
+  // A vehicle registered by the operator, owned by the civilian, with a warrant on the civilian: the records routes' ids and filters.
+  const plate = `W${unique()}`.slice(0, 16).toUpperCase();
+  const vehicle = expect(
+    await operator.post(`/organisations/${org.organisationId}/vehicles`, { plate, make: 'Bravado', ownerCivilianId: ids['civilianId'] }),
+    201,
+  );
+  ids['vehicleId'] = vehicle.vehicleId as string;
+  const warrant = expect(
+    await operator.post(`/organisations/${org.organisationId}/warrants`, { civilianId: ids['civilianId'], status: 'ACTIVE' }),
+    201,
+  );
+  ids['warrantId'] = warrant.warrantId as string;
   // An on-duty officer, provisioned through /duty, with a BOLO and a call for the routes that take their ids.
   const bridge = { identifiers: { license: 'license:world-officer' }, slug: 'lspd' };
   const gamePost = (path: string, body: unknown) => http.post(`${BRIDGE}${path}`, body, { token: tokens.game });
@@ -31,16 +43,21 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   ids['memberUnitId'] = unitId;
   ids['unitId'] = await onDuty(bridge.identifiers);
   const callFacts = { ...bridge, callId: '' };
-  ids['boloId'] = expect(await gamePost('/bolo', bridgeBody('bridgeIssueBolo', callFacts)), 200).boloId as string;
+  // The world's BOLO is about the registered vehicle, so that a camera hit on its plate is accepted.
+  const boloBody = { ...bridgeBody('bridgeIssueBolo', callFacts), subject: { plate } };
+  ids['boloId'] = expect(await gamePost('/bolo', boloBody), 200).boloId as string;
   ids['callId'] = expect(await gamePost('/911', bridgeBody('bridgeReport911', callFacts)), 200).callId as string;
   return {
     /** A new player put on duty through /duty; returns the unit. */
     onDuty,
+    http,
     /** Sends the world's unit to the world's call, unless it is on it already (or the call is closed). */
     assignWorldUnit: () => operator.post(`/calls/${ids['callId']}/assignments`, { unitId: ids['unitId'] }),
     operator,
     org,
     ids,
+    /** The plate of the world's vehicle, the subject of the world's BOLO. */
+    plate,
     tokens,
     secrets,
     /** The world's on-duty officer and its department slug. */
@@ -99,13 +116,49 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
     case 'openCall':
       return { description: 'shots fired', priority: 'P2', mapX: 10, mapY: 20 };
     case 'assignUnit':
-      return { unitId: await world.onDuty({ license: `license:${unique()}` }), pin: { mapX: 1, mapY: 2 } };
+      return { unitId: await world.onDuty({ license: `license:${unique()}` }), mapX: 1, mapY: 2 };
     case 'movePin':
       await world.assignWorldUnit();
-      return { pin: { mapX: 3, mapY: 4 } };
+      return { mapX: 3, mapY: 4 };
     case 'releaseUnit':
       await world.assignWorldUnit();
       return undefined;
+    case 'setUnitStatus':
+      return { status: 'AVAILABLE', reason: 'back in service' };
+    case 'setCallStatus':
+      return { status: 'ACTIVE' };
+    case 'createBolo':
+      return {
+        subjectCivilianId: world.ids['civilianId'],
+        subjectVehicleId: world.ids['vehicleId'],
+        issuingDepartmentId: world.ids['departmentId'],
+        severity: 'HIGH',
+        scope: 'COMMUNITY',
+        subjectDescription: 'black Bravado Buffalo',
+        reason: 'plate seen at a robbery',
+        narrative: 'witness statement on file',
+        internalNotes: 'do not share with the press',
+        expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      };
+    case 'setBoloStatus':
+      return { status: 'ACKNOWLEDGED' };
+    case 'reportBoloHit': {
+      // Other routes may have resolved the world's BOLO; a hit needs it active again.
+      const path = `/api/v1/records/bolos/${world.ids['boloId']}`;
+      const bolo = expect(await world.http.get(path, { token: world.tokens.api }), 200);
+      if (!['ISSUED', 'ACKNOWLEDGED', 'HIT_REPORTED'].includes(bolo.status))
+        expect(await world.http.patch(`${path}/status`, { status: 'ISSUED' }, { token: world.tokens.api }), 200);
+      // As a camera reads it: lower case, with a space; plates compare ignoring both.
+      const seen = world.plate.toLowerCase();
+      return {
+        plate: `${seen.slice(0, 3)} ${seen.slice(3)}`,
+        cameraId: 'cam-vinewood-7',
+        cameraLabel: 'Vinewood Blvd & Alta',
+        mapX: 120.5,
+        mapY: -40,
+        seenAt: new Date().toISOString(),
+      };
+    }
     case 'exchangeGameToken':
       return { clientId: world.secrets.game.clientId, clientSecret: world.secrets.game.clientSecret };
     case 'exchangeApiToken':
