@@ -2,12 +2,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Mutex } from 'async-mutex';
 import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.ts';
+import { CommitEffects } from '../persistence-common/commit-effects.ts';
 
 interface Transaction {
   readonly undo: Array<() => void>;
-  /** Effects waiting for the commit; `settled` once it committed or rolled back. */
-  readonly effects: Array<() => void>;
-  settled: 'committed' | 'rolled back' | null;
+  /** Effects waiting for the commit; closed once it committed or rolled back. */
+  readonly effects: CommitEffects;
 }
 
 /** A unique rule of a table: rows with the same non-null key may not coexist. */
@@ -29,7 +29,7 @@ export class MemoryDatabase implements UnitOfWork {
     if (!table) {
       table = new MemoryTable<Row>(uniques, (undo) => {
         const transaction = this.context.getStore();
-        if (transaction?.settled === null) transaction.undo.push(undo);
+        if (transaction?.effects.isOpen) transaction.undo.push(undo);
       });
       this.tables.set(name, table as MemoryTable<unknown>);
     }
@@ -37,30 +37,27 @@ export class MemoryDatabase implements UnitOfWork {
   }
 
   run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.context.getStore()?.settled === null) return work();
+    if (this.context.getStore()?.effects.isOpen) return work();
     return this.mutex.runExclusive(async () => {
-      const transaction: Transaction = { undo: [], effects: [], settled: null };
+      const transaction: Transaction = { undo: [], effects: new CommitEffects() };
       let result: T;
       try {
         result = await this.context.run(transaction, work);
       } catch (error) {
-        transaction.settled = 'rolled back';
+        transaction.effects.rolledBack();
         for (const undo of transaction.undo.reverse()) undo();
         throw error;
       }
       // Committed. The effects run outside the transaction's context (a read in one waits for the
       // mutex, so it sees the commit) but before the mutex passes on: effects of transactions go
       // out in commit order.
-      transaction.settled = 'committed';
-      runEffects(transaction.effects);
+      transaction.effects.committed();
       return result;
     });
   }
 
   afterCommit(effect: () => void): void {
-    const transaction = this.context.getStore();
-    if (transaction?.settled === null) transaction.effects.push(effect);
-    else if (transaction?.settled !== 'rolled back') runEffects([effect]);
+    CommitEffects.register(this.context.getStore()?.effects, effect);
   }
 
   /** Every table's rows, as committed: for inspecting the store (tests, debugging). */
@@ -70,23 +67,8 @@ export class MemoryDatabase implements UnitOfWork {
 
   /** One statement: inside a transaction it joins it, outside it waits for the running one. */
   async access<T>(operation: () => T): Promise<T> {
-    if (this.context.getStore()?.settled === null) return operation();
+    if (this.context.getStore()?.effects.isOpen) return operation();
     return this.mutex.runExclusive(operation);
-  }
-}
-
-/**
- * Calls each effect in order. An effect that throws (or, if async, rejects) is its own problem:
- * the commit stands and the later effects still run, so the error is deliberately dropped here.
- */
-function runEffects(effects: readonly (() => void)[]): void {
-  for (const effect of effects) {
-    try {
-      const returned: unknown = effect();
-      if (returned instanceof Promise) returned.catch(() => {});
-    } catch {
-      // The effect's own problem; see above.
-    }
   }
 }
 

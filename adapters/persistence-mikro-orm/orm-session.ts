@@ -2,12 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { type EntityManager, type MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.ts';
-
-/** The effects an outermost unit of work runs once it commits; `settled` once it committed or rolled back. */
-interface PendingEffects {
-  readonly effects: Array<() => void>;
-  settled: 'committed' | 'rolled back' | null;
-}
+import { CommitEffects } from '../persistence-common/commit-effects.ts';
 
 /**
  * Hands repositories the right entity manager: inside `run`, the transaction's (MikroORM keeps
@@ -17,7 +12,7 @@ interface PendingEffects {
  */
 export class OrmSession implements UnitOfWork {
   /** Beside MikroORM's own transaction context: the effects of the outermost `run` in progress. */
-  private readonly pending = new AsyncLocalStorage<PendingEffects>();
+  private readonly pending = new AsyncLocalStorage<CommitEffects>();
 
   constructor(private readonly orm: MikroORM) {}
 
@@ -29,24 +24,21 @@ export class OrmSession implements UnitOfWork {
   /** A `run` inside a `run` joins its transaction (`required`); only the outermost runs the effects. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     const transaction = () => this.orm.em.transactional(() => work(), { propagation: 'required' });
-    if (this.pending.getStore()?.settled === null) return transaction();
-    const pending: PendingEffects = { effects: [], settled: null };
+    if (this.pending.getStore()?.isOpen) return transaction();
+    const pending = new CommitEffects();
     let result: T;
     try {
       result = await this.pending.run(pending, transaction);
     } catch (error) {
-      pending.settled = 'rolled back';
+      pending.rolledBack();
       throw error;
     }
-    pending.settled = 'committed';
-    runEffects(pending.effects);
+    pending.committed();
     return result;
   }
 
   afterCommit(effect: () => void): void {
-    const pending = this.pending.getStore();
-    if (pending?.settled === null) pending.effects.push(effect);
-    else if (pending?.settled !== 'rolled back') runEffects([effect]);
+    CommitEffects.register(this.pending.getStore(), effect);
   }
 
   /** Runs a write and names the unique rule it broke, if it broke one. */
@@ -59,21 +51,6 @@ export class OrmSession implements UnitOfWork {
         throw new UniqueConstraintViolation(constraint);
       }
       throw error;
-    }
-  }
-}
-
-/**
- * Calls each effect in order. An effect that throws (or, if async, rejects) is its own problem:
- * the commit stands and the later effects still run, so the error is deliberately dropped here.
- */
-function runEffects(effects: readonly (() => void)[]): void {
-  for (const effect of effects) {
-    try {
-      const returned: unknown = effect();
-      if (returned instanceof Promise) returned.catch(() => {});
-    } catch {
-      // The effect's own problem; see above.
     }
   }
 }

@@ -1,0 +1,46 @@
+/**
+ * What both stores do for `UnitOfWork.afterCommit`: the outermost unit of work keeps the effects
+ * registered inside it and runs them, in order, once it has committed; a rollback drops them.
+ */
+export class CommitEffects {
+  private readonly effects: Array<() => void> = [];
+  /** Null while the unit of work is open. */
+  private settled: 'committed' | 'rolled back' | null = null;
+
+  get isOpen(): boolean {
+    return this.settled === null;
+  }
+
+  /**
+   * Inside an open unit of work the effect waits for its commit. After a commit (a leftover of
+   * that unit of work) or outside any, it runs at once; after a rollback, never.
+   */
+  static register(scope: CommitEffects | undefined, effect: () => void): void {
+    if (scope?.isOpen) scope.effects.push(effect);
+    else if (scope?.settled !== 'rolled back') runEffects([effect]);
+  }
+
+  rolledBack(): void {
+    this.settled = 'rolled back';
+  }
+
+  committed(): void {
+    this.settled = 'committed';
+    runEffects(this.effects);
+  }
+}
+
+/**
+ * Calls each effect in order. An effect that throws (or, if async, rejects) is its own problem:
+ * the commit stands and the later effects still run, so the error is deliberately dropped here.
+ */
+function runEffects(effects: readonly (() => void)[]): void {
+  for (const effect of effects) {
+    try {
+      const returned: unknown = effect();
+      if (returned instanceof Promise) returned.catch(() => {});
+    } catch {
+      // The effect's own problem; see above.
+    }
+  }
+}
