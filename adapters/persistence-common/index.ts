@@ -1,0 +1,1 @@
+export { CommitEffects } from './commit-effects.ts';
