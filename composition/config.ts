@@ -13,6 +13,8 @@ export interface Config {
   /** New players one game credential may create through `/duty` per hour. */
   readonly autoProvisionPerHour: number;
   readonly logLevel: string;
+  /** The realtime waypoint channel: its engine, and the uWebSockets.js engine's own port. */
+  readonly realtime: { readonly engine: 'auto' | 'uws' | 'node'; readonly port: number };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -32,6 +34,8 @@ const schema = {
     CAD_ACCESS_TOKEN_TTL_S: { type: 'integer', minimum: 60, maximum: 86400, default: 720 },
     GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR: { type: 'integer', minimum: 0, maximum: 100000, default: 20 },
     LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
+    CAD_REALTIME_ENGINE: { enum: ['auto', 'uws', 'node'], default: 'auto' },
+    REALTIME_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8081 },
   },
 } as const;
 
@@ -48,6 +52,8 @@ interface Checked {
   CAD_ACCESS_TOKEN_TTL_S: number;
   GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR: number;
   LOG_LEVEL: string;
+  CAD_REALTIME_ENGINE: 'auto' | 'uws' | 'node';
+  REALTIME_PORT: number;
 }
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
@@ -80,6 +86,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     accessTokenTtlSeconds: v.CAD_ACCESS_TOKEN_TTL_S,
     autoProvisionPerHour: v.GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR,
     logLevel: v.LOG_LEVEL,
+    realtime: { engine: v.CAD_REALTIME_ENGINE, port: v.REALTIME_PORT },
   };
 }
 

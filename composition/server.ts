@@ -23,6 +23,10 @@ async function main(): Promise<void> {
         ? 'PostgreSQL'
         : 'memory (nothing is kept)';
   logger.info({ url: service.url, storage: config.storage.kind }, `listening on ${service.url}, data in ${where}`);
+  if (service.realtime !== null) {
+    const { engine, url } = service.realtime;
+    logger.info({ engine, url }, `realtime waypoint channel (${engine}) at ${url}/integrations/game`);
+  }
   if (service.newBootstrapKey !== null) {
     process.stdout.write(
       [

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 
 export interface ListeningServer {
+  /** The Node server, for transports that share the port (the realtime channel's Node engine). */
+  readonly server: Server;
   readonly port: number;
   readonly url: string;
   /** Stops accepting, lets requests in flight finish (up to the grace period), then closes. */
@@ -18,6 +20,7 @@ export async function listen(app: Koa<never>, port: number, host: string): Promi
   const bound = (server.address() as AddressInfo).port;
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {
+    server,
     port: bound,
     url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${bound}`,
     close: async (graceMs = 10_000) => {

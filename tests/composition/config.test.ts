@@ -12,6 +12,7 @@ test('with nothing set: port 8080, the embedded database in ./data, contract def
     accessTokenTtlSeconds: 720,
     autoProvisionPerHour: 20,
     logLevel: 'info',
+    realtime: { engine: 'auto', port: 8081 },
   });
 });
 
@@ -34,6 +35,8 @@ test('values are read and converted', (t) => {
     GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR: '5',
     LOG_LEVEL: 'warn',
     CAD_BOOTSTRAP_KEY: 'k'.repeat(40),
+    CAD_REALTIME_ENGINE: 'node',
+    REALTIME_PORT: '9001',
   });
   t.like(config, {
     port: 9000,
@@ -44,6 +47,7 @@ test('values are read and converted', (t) => {
     autoProvisionPerHour: 5,
     logLevel: 'warn',
     bootstrapKey: 'k'.repeat(40),
+    realtime: { engine: 'node', port: 9001 },
   });
   t.is(loadConfig({ CAD_TRUST_PROXY: 'true' }).trustProxy, true);
   t.is(loadConfig({ CAD_TRUST_PROXY: '0' }).trustProxy, false);

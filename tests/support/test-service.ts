@@ -21,6 +21,8 @@ export async function startTestService(
     bootstrapKey?: string;
     accessTokenTtlSeconds?: number;
     autoProvisionPerHour?: number;
+    /** Starts the realtime channel on this engine (uWS on a free port of its own). */
+    realtime?: 'uws' | 'node' | 'auto';
   } = {},
 ): Promise<TestService> {
   const bootstrapKey = options.bootstrapKey ?? `cad_op_test_${randomBytes(24).toString('base64url')}`;
@@ -34,6 +36,7 @@ export async function startTestService(
     autoProvisionPerHour: options.autoProvisionPerHour,
     bootstrapKey,
     clock: options.clock,
+    realtime: options.realtime === undefined ? undefined : { engine: options.realtime, port: 0 },
   });
   return { service, http: httpClient(service.url), bootstrapKey, close: () => service.close() };
 }

@@ -1,0 +1,10 @@
+export {
+  GAME_NAMESPACE,
+  WAYPOINT_EVENT,
+  startRealtime,
+  type RealtimeAuthResult,
+  type RealtimeEngineChoice,
+  type RealtimeGateway,
+  type RealtimeOptions,
+} from './realtime-gateway.ts';
+export { tokenAuthentication } from './token-authentication.ts';

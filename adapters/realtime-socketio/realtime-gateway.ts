@@ -1,0 +1,202 @@
+import type { Server as HttpServer } from 'node:http';
+import type { us_listen_socket } from 'uWebSockets.js';
+import { type ExtendedError, Server } from 'socket.io';
+import type { WaypointChannel, WaypointEvent } from '../../application/ports/waypoint-channel.ts';
+import type { OrganisationId } from '../../domain/shared/ids.ts';
+
+/** The namespace of the game bridge's realtime channel (section 6 of the contract). */
+export const GAME_NAMESPACE = '/integrations/game';
+/** The one wire event. */
+export const WAYPOINT_EVENT = 'waypoint';
+
+export type RealtimeEngineChoice = 'auto' | 'uws' | 'node';
+
+export type RealtimeAuthResult =
+  | { ok: true; organisationId: string; departmentId: string; expiresAt: Date }
+  | { ok: false; reason: 'invalid_token' | 'token_expired' | 'game_credential_required' };
+
+export interface RealtimeOptions {
+  engine: RealtimeEngineChoice;
+  /** uWS engine: its own port (0 = any free port) and host. */
+  port: number;
+  host: string;
+  /** node engine: the HTTP server (the Koa server) to attach to, on its port. */
+  httpServer: HttpServer;
+  /** Verifies the handshake `auth.token` exactly as HTTP does (signature, issuer, audience, expiry) and says whether it is a game credential. */
+  authenticate: (token: unknown) => RealtimeAuthResult;
+  /** Current time, for the expiry timer. */
+  now: () => Date;
+  logger: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+export interface RealtimeGateway extends WaypointChannel {
+  readonly engine: 'uws' | 'node';
+  /** Base URL a game resource connects to, without the namespace, e.g. http://127.0.0.1:4001 */
+  readonly url: string;
+  /** Connected sockets right now. */
+  readonly connections: number;
+  close(): Promise<void>;
+}
+
+/** Clients send nothing; the server sends only `waypoint`. */
+type ClientEvents = Record<string, never>;
+interface ServerEvents {
+  waypoint(event: WaypointEvent): void;
+}
+interface SocketData {
+  room: string;
+  expiresAt: Date;
+}
+
+type Uws = typeof import('uWebSockets.js');
+
+/** Larger client frames close the connection: clients have nothing to say beyond the handshake. */
+const MAX_CLIENT_MESSAGE_BYTES = 4096;
+/** setTimeout's ceiling (about 24.8 days); tokens live minutes, but a longer delay would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How long close() waits for the engine to let go of its connections. */
+const CLOSE_WAIT_MS = 5_000;
+
+const roomOf = (organisationId: string, departmentId: string) => `${organisationId}:${departmentId}`;
+
+function unauthorized(reason: string): ExtendedError {
+  const error: ExtendedError = new Error('unauthorized');
+  error.data = { reason };
+  return error;
+}
+
+/**
+ * The realtime waypoint channel: a Socket.IO v4 server whose namespace `/integrations/game`
+ * admits `game` credentials (handshake `auth.token`) into the room of their organisation and
+ * department, pushes `waypoint` events there, and drops each socket when its token expires.
+ * It runs on uWebSockets.js at its own port, or attached to the Node HTTP server.
+ */
+export async function startRealtime(options: RealtimeOptions): Promise<RealtimeGateway> {
+  const uws = options.engine === 'node' ? null : await loadUws(options);
+  let closing = false;
+
+  const io = new Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>({
+    serveClient: false,
+    maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
+    // Once closing, no new engine session starts (the node engine stays hooked into the HTTP server).
+    allowRequest: (_req, callback) => callback(closing ? 'realtime channel closed' : null, !closing),
+  });
+
+  // The default namespace always exists in Socket.IO; it serves nothing here.
+  io.of('/').use((_socket, next) => next(new Error('namespace not served')));
+
+  const games = io.of(GAME_NAMESPACE);
+  games.use((socket, next) => {
+    const result = options.authenticate(socket.handshake.auth?.token);
+    if (!result.ok) return next(unauthorized(result.reason));
+    socket.data = { room: roomOf(result.organisationId, result.departmentId), expiresAt: result.expiresAt };
+    next();
+  });
+  games.on('connection', (socket) => {
+    socket.join(socket.data.room);
+    // Dropped when its token expires; the client reconnects with a fresh one (section 5.11).
+    const remaining = Math.min(Math.max(socket.data.expiresAt.getTime() - options.now().getTime(), 0), MAX_TIMER_MS);
+    const expiry = setTimeout(() => socket.disconnect(true), remaining);
+    socket.once('disconnect', () => clearTimeout(expiry));
+    // No event handlers: whatever a client emits is dropped by Socket.IO.
+  });
+
+  const attached = uws === null ? attachToHttpServer(io, options.httpServer) : await listenOnUws(io, uws, options);
+  options.logger.info({ engine: attached.engine, url: attached.url, namespace: GAME_NAMESPACE }, 'realtime channel listening');
+
+  let closed: Promise<void> | undefined;
+  return {
+    engine: attached.engine,
+    url: attached.url,
+    get connections() {
+      return games.sockets.size;
+    },
+    publish(organisationId: OrganisationId, event: WaypointEvent) {
+      if (!closing) games.to(roomOf(organisationId, event.departmentId)).emit(WAYPOINT_EVENT, event);
+    },
+    close() {
+      closing = true;
+      // Connections are dropped without a Socket.IO `disconnect` packet, as io.close() does, so
+      // clients reconnect (with backoff) once the service is back. Not disconnectSockets(true):
+      // it starts an orderly polling close that waits up to 30 s for a poll that never comes.
+      closed ??= (async () => {
+        await attached.close();
+        if (!(await engineDrained(io)))
+          options.logger.warn({ open: io.engine.clientsCount }, 'realtime connections still open after close');
+      })();
+      return closed;
+    },
+  };
+}
+
+async function loadUws(options: RealtimeOptions): Promise<Uws | null> {
+  try {
+    return await import('uWebSockets.js');
+  } catch (error) {
+    // The binary needs glibc >= 2.38 (see scripts/newer-glibc.sh); its message names the cause on its last line.
+    const reason = String(error instanceof Error ? error.message : error)
+      .trim()
+      .split('\n')
+      .at(-1);
+    if (options.engine === 'uws') throw new Error(`uWebSockets.js could not be loaded: ${reason}`, { cause: error });
+    options.logger.warn({ reason }, 'uWebSockets.js could not be loaded; realtime falls back to the Node HTTP server');
+    return null;
+  }
+}
+
+interface Attached {
+  readonly engine: 'uws' | 'node';
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** A uWebSockets.js app on its own host and port, served by Socket.IO's uWS engine. */
+async function listenOnUws(io: Server, uws: Uws, options: RealtimeOptions): Promise<Attached> {
+  const app = uws.App();
+  // Note: attachApp patches socket.io-adapter's Adapter prototype process-wide (fast uWS publish)
+  // until io.close() restores it; one uWS-attached server per process, none beside a node-engine one.
+  io.attachApp(app);
+  const listenSocket = await new Promise<us_listen_socket | false>((resolve) => app.listen(options.host, options.port, resolve));
+  const close = async () => {
+    await io.close();
+    if (listenSocket) uws.us_listen_socket_close(listenSocket);
+    app.close();
+  };
+  if (!listenSocket) {
+    await close();
+    throw new Error(`uWebSockets.js could not listen on ${options.host}:${options.port}`);
+  }
+  return { engine: 'uws', url: httpUrl(options.host, uws.us_socket_local_port(listenSocket)), close };
+}
+
+/**
+ * Socket.IO on the Node HTTP server, path `/socket.io/`. Engine.IO takes over the server's
+ * `request` listeners present now (Koa's, registered when the server was created): requests for
+ * its path go to the engine, every other request to them, so Koa never answers `/socket.io/`.
+ */
+function attachToHttpServer(io: Server, httpServer: HttpServer): Attached {
+  const address = httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('the realtime node engine needs a listening TCP HTTP server');
+  io.attach(httpServer);
+  return {
+    engine: 'node',
+    url: httpUrl(address.address, address.port),
+    // Not io.close(): it would close the shared HTTP server, which its owner closes. Closing the
+    // engine ends every connection at once, and with it every socket of every namespace.
+    close: async () => {
+      io.engine.close();
+    },
+  };
+}
+
+function httpUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+}
+
+/** Connections end asynchronously after close; a process waiting on them would not exit. */
+async function engineDrained(io: Server): Promise<boolean> {
+  const deadline = Date.now() + CLOSE_WAIT_MS;
+  while (io.engine.clientsCount > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  return io.engine.clientsCount === 0;
+}
