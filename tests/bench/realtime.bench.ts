@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { type Socket, io } from 'socket.io-client';
 import { httpClient } from '../support/http-client.ts';
 import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
+import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
 
 type Engine = 'node' | 'uws';
 
@@ -44,18 +45,6 @@ if (ENGINES.length === 0 || ENGINES.some((e) => e !== 'node' && e !== 'uws')) th
 const CONNECT_BATCH = 50;
 const MOVE_TIMEOUT_MS = 30_000;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Why uWebSockets.js cannot load in this Node (glibc too old), or null when it loads. */
-const uwsProblem = await import('uWebSockets.js').then(
-  () => null,
-  (error: unknown) =>
-    String(error instanceof Error ? error.message : error)
-      .trim()
-      .split('\n')
-      .at(-1) ?? 'unknown',
-);
-const glibcWanted = uwsProblem?.match(/(GLIBC_[\d.]+)' not found/)?.[1];
-const uwsShortProblem = glibcWanted === undefined ? uwsProblem : `glibc too old, ${glibcWanted} needed`;
 
 interface Server {
   readonly child: ChildProcess;

@@ -14,6 +14,7 @@ import {
 import { JwtAccessTokens } from '../../adapters/security/index.ts';
 import type { WaypointEvent } from '../../application/ports/waypoint-channel.ts';
 import type { CallId, CredentialId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
+import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
 
 // Every test is serial: attaching Socket.IO to a uWS app patches socket.io-adapter's Adapter
 // prototype process-wide until that server closes, which would break a node-engine server
@@ -25,17 +26,6 @@ const ENGINES: Engine[] = ['node', 'uws'];
 const TRANSPORTS: Transport[] = ['websocket', 'polling'];
 const WAIT_MS = 5_000;
 
-/** Why uWebSockets.js cannot load in this process (glibc too old), or null when it loads. */
-const uwsProblem = await import('uWebSockets.js').then(
-  () => null,
-  (error: unknown) =>
-    String(error instanceof Error ? error.message : error)
-      .trim()
-      .split('\n')
-      .at(-1) ?? 'unknown',
-);
-const glibcWanted = uwsProblem?.match(/(GLIBC_[\d.]+)' not found/)?.[1];
-const uwsShortProblem = glibcWanted === undefined ? uwsProblem?.slice(0, 100) : `glibc too old, ${glibcWanted} needed`;
 if (uwsProblem !== null) {
   console.warn(
     `[realtime] uWebSockets.js does not load in this process (${uwsProblem}); the uws engine tests are skipped. ` +

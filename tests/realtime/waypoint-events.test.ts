@@ -4,6 +4,7 @@ import { type BridgeWorld, type Desk, type Identifiers, bridgeWorld, freshIdenti
 import type { HttpReply } from '../support/http-client.ts';
 import { expect, tokenFor } from '../support/operator-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
+import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
 
 /**
  * Waypoint events (section 6) end to end: HTTP writes on the composed service, received by a stock
@@ -28,17 +29,6 @@ const WAIT_MS = 5_000;
 const NAMESPACE = '/integrations/game';
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
-// --- Where uWebSockets.js cannot load (glibc too old), its tests are skipped with a notice (as in gateway.test.ts).
-const uwsProblem = await import('uWebSockets.js').then(
-  () => null,
-  (error: unknown) =>
-    String(error instanceof Error ? error.message : error)
-      .trim()
-      .split('\n')
-      .at(-1) ?? 'unknown',
-);
-const glibcWanted = uwsProblem?.match(/(GLIBC_[\d.]+)' not found/)?.[1];
-const uwsShortProblem = glibcWanted === undefined ? uwsProblem?.slice(0, 100) : `glibc too old, ${glibcWanted} needed`;
 if (uwsProblem !== null) {
   console.warn(
     `[realtime] uWebSockets.js does not load in this process (${uwsProblem}); the uws engine waypoint tests are skipped. ` +
