@@ -15,6 +15,7 @@ import { JwtAccessTokens } from '../../adapters/security/index.ts';
 import type { WaypointEvent } from '../../application/ports/waypoint-channel.ts';
 import type { CallId, CredentialId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
+import { connected, disconnected, refused, within } from '../support/realtime-client.ts';
 
 // Every test is serial: attaching Socket.IO to a uWS app patches socket.io-adapter's Adapter
 // prototype process-wide until that server closes, which would break a node-engine server
@@ -24,7 +25,6 @@ type Engine = 'uws' | 'node';
 type Transport = 'websocket' | 'polling';
 const ENGINES: Engine[] = ['node', 'uws'];
 const TRANSPORTS: Transport[] = ['websocket', 'polling'];
-const WAIT_MS = 5_000;
 
 if (uwsProblem !== null) {
   console.warn(
@@ -150,30 +150,6 @@ async function start(t: ExecutionContext, engine: RealtimeEngineChoice): Promise
 }
 
 // --- Client-side helpers, each bounded so a failure reports instead of hanging.
-function within<T>(what: string, executor: (resolve: (value: T) => void, reject: (error: Error) => void) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), WAIT_MS);
-    executor(
-      (value) => (clearTimeout(timer), resolve(value)),
-      (error) => (clearTimeout(timer), reject(error)),
-    );
-  });
-}
-
-const connected = (socket: ClientSocket) =>
-  within<void>('connect', (resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => reject(error));
-  });
-
-const refused = (socket: ClientSocket) =>
-  within<Error & { data?: { reason?: string } }>('connect_error', (resolve, reject) => {
-    socket.once('connect_error', (error) => resolve(error as Error & { data?: { reason?: string } }));
-    socket.once('connect', () => reject(new Error('connected, but should have been refused')));
-  });
-
-const disconnected = (socket: ClientSocket) =>
-  within<string>('disconnect', (resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
 /** Records every `waypoint` a socket receives; `until` waits for the one with a given call id. */
 function inbox(socket: ClientSocket) {

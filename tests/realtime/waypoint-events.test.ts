@@ -5,6 +5,7 @@ import type { HttpReply } from '../support/http-client.ts';
 import { expect, tokenFor } from '../support/operator-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
+import { connected, disconnected, refused, within } from '../support/realtime-client.ts';
 
 /**
  * Waypoint events (section 6) end to end: HTTP writes on the composed service, received by a stock
@@ -25,7 +26,6 @@ type Engine = 'node' | 'uws';
 type Transport = 'websocket' | 'polling';
 const ENGINES: Engine[] = ['node', 'uws'];
 const TRANSPORTS: Transport[] = ['websocket', 'polling'];
-const WAIT_MS = 5_000;
 const NAMESPACE = '/integrations/game';
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -92,32 +92,6 @@ function open(app: TestService, token: string, transport: Transport): ClientSock
   sockets.add(socket);
   return socket;
 }
-
-function within<T>(what: string, executor: (resolve: (value: T) => void, reject: (error: Error) => void) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), WAIT_MS);
-    executor(
-      (value) => (clearTimeout(timer), resolve(value)),
-      (error) => (clearTimeout(timer), reject(error)),
-    );
-  });
-}
-
-const connected = (socket: ClientSocket) =>
-  within<void>('connect', (resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => reject(error));
-  });
-
-type Refusal = Error & { data?: { reason?: string } };
-const refused = (socket: ClientSocket) =>
-  within<Refusal>('connect_error', (resolve, reject) => {
-    socket.once('connect_error', (error) => resolve(error as Refusal));
-    socket.once('connect', () => reject(new Error('connected, but should have been refused')));
-  });
-
-const disconnected = (socket: ClientSocket) =>
-  within<string>('disconnect', (resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
 interface Received {
   readonly event: WireEvent;
