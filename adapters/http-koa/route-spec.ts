@@ -1,5 +1,5 @@
 import type { UseCases } from '../../application/use-cases.ts';
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { AccessGrant, GameGrant } from '../../domain/credential/access-grant.ts';
 import type { CredentialKind } from '../../domain/credential/credential.ts';
 import type { Scope } from '../../domain/credential/scope.ts';
 import type { OperatorKey, OperatorPermission } from '../../domain/operator/operator-key.ts';
@@ -23,12 +23,12 @@ export interface RateRule {
   readonly per: 'credential' | 'address';
 }
 
-export interface RouteRequest<Body, Query, Params> {
+export interface RouteRequest<Body, Query, Params, Grant extends AccessGrant = AccessGrant> {
   readonly body: Body;
   readonly query: Query;
   readonly params: Params;
-  /** Set on credential routes. */
-  readonly grant: AccessGrant;
+  /** Set on credential routes, of the kind the guard admitted. */
+  readonly grant: Grant;
   /** Set on operator routes. */
   readonly operator: OperatorKey;
   readonly address: string;
@@ -48,7 +48,7 @@ export interface ResponseDoc {
  * One row of the route table: everything any HTTP transport needs to serve the route, and
  * everything the OpenAPI document says about it.
  */
-export interface RouteSpec<Body = any, Query = any, Params = any> {
+export interface RouteSpec<Body = any, Query = any, Params = any, Grant extends AccessGrant = any> {
   readonly operationId: string;
   readonly method: Method;
   /** With `:name` parameters, as @koa/router writes them. */
@@ -62,13 +62,20 @@ export interface RouteSpec<Body = any, Query = any, Params = any> {
   readonly body?: JsonSchema;
   readonly responses: Readonly<Record<number, ResponseDoc>>;
   /** Calls the use case and maps its outcome to HTTP; refusals become errors or flagged replies. */
-  readonly handle: (request: RouteRequest<Body, Query, Params>, useCases: UseCases) => Promise<Reply>;
+  readonly handle: (request: RouteRequest<Body, Query, Params, Grant>, useCases: UseCases) => Promise<Reply>;
 }
 
 /** Declares a route; the type parameters say what the schemas guarantee after validation. */
 export function route<Body = undefined, Query = undefined, Params = undefined>(
   spec: RouteSpec<Body, Query, Params>,
 ): RouteSpec<Body, Query, Params> {
+  return spec;
+}
+
+/** A route of the game bridge: its guard admits only game credentials, so its grant has a department. */
+export function gameRoute<Body = undefined, Query = undefined, Params = undefined>(
+  spec: RouteSpec<Body, Query, Params, GameGrant> & { readonly guard: { readonly kind: 'credential'; readonly credential: 'game' } },
+): RouteSpec<Body, Query, Params, GameGrant> {
   return spec;
 }
 

@@ -93,12 +93,8 @@ export function grantFromClaims(payload: unknown): AccessGrant | null {
   if ((kind === 'game') !== (typeof c.dpt === 'string')) return null;
   // Any scope the service knows; whether it fits the kind and the route is the guard's to judge (403).
   if (!c.scp.every((s) => typeof s === 'string' && (isBridgeScope(s) || isApiScope(s)))) return null;
-  return {
-    credentialId: c.sub as CredentialId,
-    organisationId: c.org as OrganisationId,
-    kind,
-    departmentId: (c.dpt ?? null) as DepartmentId | null,
-    scopes: c.scp as Scope[],
-    label: c.lbl,
-  };
+  const facts = { credentialId: c.sub as CredentialId, organisationId: c.org as OrganisationId, scopes: c.scp as Scope[], label: c.lbl };
+  return kind === 'game'
+    ? { ...facts, kind, departmentId: c.dpt as DepartmentId }
+    : { ...facts, kind: 'generic_api_key', departmentId: null };
 }

@@ -45,9 +45,9 @@ export class ExchangeToken {
     // Even an id that cannot exist is looked up (as the nil id), so that every path does the same work.
     const credential = await this.credentials.get((isUuid(input.clientId) ? input.clientId : NIL_ID) as CredentialId);
     const secretMatches = this.hasher.matches(input.clientSecret, credential?.secretHash ?? this.decoyHash);
-    if (credential === null || !secretMatches || credential.isRevoked || credential.kind !== input.kind) {
+    const grant = credential === null ? null : grantOf(credential.snapshot());
+    if (credential === null || grant === null || !secretMatches || credential.isRevoked || grant.kind !== input.kind)
       return refuse('invalid_client');
-    }
-    return accept(this.tokens.issue(grantOf(credential.snapshot()), this.clock.now()));
+    return accept(this.tokens.issue(grant, this.clock.now()));
   }
 }

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CallId, TimelineEventId } from '../../domain/shared/ids.ts';
@@ -19,7 +19,7 @@ export class AddNarrative {
   ) {}
 
   execute(input: {
-    grant: AccessGrant;
+    grant: GameGrant;
     identifiers: PlayerIdentifiers;
     callId: CallId;
     text: string;

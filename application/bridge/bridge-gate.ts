@@ -1,10 +1,10 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import {
   type GateFacts,
   type GateRefusal,
   type LinkedPlayer,
   type OnDutyOfficer,
-  judgeFullGate,
+  admitOfficer,
   judgeLinkGate,
 } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
@@ -27,33 +27,30 @@ export class BridgeGate {
   constructor(private readonly players: BridgePlayerReader) {}
 
   /** The character the identifiers resolve to, with its unit in `departmentId` (the credential's by default). */
-  async player(grant: AccessGrant, identifiers: PlayerIdentifiers, departmentId = grant.departmentId): Promise<PlayerCandidate | null> {
+  async player(grant: GameGrant, identifiers: PlayerIdentifiers, departmentId = grant.departmentId): Promise<PlayerCandidate | null> {
     return identifiers.resolve(await this.players.candidates(grant.organisationId, departmentId, identifiers)) ?? null;
   }
 
   /** The link gate: `/911`, `/civilian/claim`, `/mdt-handoff`. */
-  async linked(grant: AccessGrant, identifiers: PlayerIdentifiers): Promise<Outcome<LinkedPlayer, 'not_linked'>> {
+  async linked(grant: GameGrant, identifiers: PlayerIdentifiers): Promise<Outcome<LinkedPlayer, 'not_linked'>> {
     return judgeLinkGate(this.facts(grant, await this.player(grant, identifiers)));
   }
 
   /** The full gate: link, membership in the credential's department, active unit not off duty. */
-  async onDuty(grant: AccessGrant, identifiers: PlayerIdentifiers): Promise<Outcome<GatedOfficer, GateRefusal>> {
+  async onDuty(grant: GameGrant, identifiers: PlayerIdentifiers): Promise<Outcome<GatedOfficer, GateRefusal>> {
     return this.judgeOnDuty(grant, await this.player(grant, identifiers));
   }
 
   /** The full gate on a player already read (`/mdt-handoff` reads once and judges both tiers). */
-  judgeOnDuty(grant: AccessGrant, player: PlayerCandidate | null): Outcome<GatedOfficer, GateRefusal> {
-    const judged = judgeFullGate(this.facts(grant, player));
-    if (!judged.ok) return judged;
-    return accept({ ...judged.value, unit: player!.unit! });
+  judgeOnDuty(grant: GameGrant, player: PlayerCandidate | null): Outcome<GatedOfficer, GateRefusal> {
+    return admitOfficer(this.facts(grant, player));
   }
 
-  private facts(grant: AccessGrant, player: PlayerCandidate | null): GateFacts {
-    const unit = player?.unit ?? null;
+  private facts(grant: GameGrant, player: PlayerCandidate | null): GateFacts<Unit> {
     return {
-      credential: { kind: grant.kind, departmentId: grant.departmentId as DepartmentId | null },
+      credential: { kind: grant.kind, departmentId: grant.departmentId },
       characterId: player?.characterId ?? null,
-      unit: unit === null ? null : { id: unit.id, isActive: unit.isActive, status: unit.status },
+      unit: player?.unit ?? null,
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { Call } from '../../domain/call/call.ts';
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal, OnDutyOfficer } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CallId } from '../../domain/shared/ids.ts';
@@ -18,7 +18,7 @@ export async function lockCallAndUnit(
   gate: BridgeGate,
   calls: CallRepository,
   units: UnitRepository,
-  input: { grant: AccessGrant; identifiers: PlayerIdentifiers; callId: CallId },
+  input: { grant: GameGrant; identifiers: PlayerIdentifiers; callId: CallId },
 ): Promise<Outcome<{ call: Call; unit: Unit; officer: OnDutyOfficer }, GateRefusal | 'call_not_found'>> {
   const officer = await gate.onDuty(input.grant, input.identifiers);
   if (!officer.ok) return officer;

@@ -1,5 +1,5 @@
 import { type BoloCheckMatch, boloCheckMatch } from '../../domain/bolo/bolo-projections.ts';
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
@@ -15,7 +15,7 @@ export const MAX_BOLO_MATCHES = 10;
 const NAME_WINDOW = 50;
 
 export interface CheckBolosInput {
-  readonly grant: AccessGrant;
+  readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
   /** A plate, a full name, or both. */
   readonly plate?: string;

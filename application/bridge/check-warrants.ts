@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import { resolveOnePerson } from '../../domain/records/person-resolution.ts';
 import { hasActiveWarrant } from '../../domain/records/warrant.ts';
@@ -12,7 +12,7 @@ import type { BridgeGate } from './bridge-gate.ts';
 const RESOLUTION_WINDOW = 50;
 
 export interface WarrantCheckInput {
-  readonly grant: AccessGrant;
+  readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
   readonly firstName: string;
   readonly lastName: string;

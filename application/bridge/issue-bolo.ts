@@ -1,6 +1,6 @@
 import { Bolo } from '../../domain/bolo/bolo.ts';
 import type { BoloScope, BoloSeverity } from '../../domain/bolo/bolo-terms.ts';
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle } from '../../domain/records/vehicle.ts';
@@ -20,7 +20,7 @@ import { type PersonDescription, findOrRegisterCivilian } from './civilian-recor
 import { type PersonInput, describePerson } from './person-input.ts';
 
 export interface IssueBoloInput {
-  readonly grant: AccessGrant;
+  readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
   readonly subject: { readonly civilian?: PersonInput; readonly plate?: string };
   readonly severity: BoloSeverity;
@@ -114,7 +114,7 @@ export class IssueBolo {
     });
   }
 
-  private async findOrRegisterVehicle(grant: AccessGrant, plate: Plate, now: Date) {
+  private async findOrRegisterVehicle(grant: GameGrant, plate: Plate, now: Date) {
     const found = await this.vehicles.findByPlate(grant.organisationId, plate.key);
     if (found !== null) return { vehicle: found, created: false };
     const vehicle = Vehicle.register({ id: this.ids.next<VehicleId>(), organisationId: grant.organisationId, plate }, now);

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { Citation } from '../../domain/records/citation.ts';
 import { Plate } from '../../domain/records/plate.ts';
@@ -17,7 +17,7 @@ import { findOrRegisterCivilian } from './civilian-records.ts';
 import { type PersonInput, describePerson } from './person-input.ts';
 
 export interface IssueCitationInput {
-  readonly grant: AccessGrant;
+  readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
   readonly civilian: PersonInput & { readonly dateOfBirth: string };
   /** Empty when no vehicle was involved. */

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import { MdtHandoff, type MdtTier } from '../../domain/roster/mdt-handoff.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { DepartmentId } from '../../domain/shared/ids.ts';
@@ -12,7 +12,7 @@ import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 
 export interface IssueMdtHandoffInput {
-  readonly grant: AccessGrant;
+  readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
   /** The job the game says the player holds now. */
   readonly departmentSlug: string;
@@ -45,7 +45,7 @@ export class IssueMdtHandoff {
     return this.writes.run(credentialActor(grant), async (now) => {
       const player = await this.gate.player(grant, input.identifiers);
       if (player === null || grant.departmentId === null) return refuse('not_linked');
-      const departmentId = grant.departmentId as DepartmentId;
+      const departmentId = grant.departmentId;
       const department = await this.departments.get(departmentId);
       const officer = this.gate.judgeOnDuty(grant, player);
       const full = officer.ok && input.onDuty && department?.slug === input.departmentSlug;

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import { linksFor } from '../../domain/roster/identifier-link.ts';
 import { normaliseLinkCode } from '../../domain/roster/link-code.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
@@ -10,7 +10,7 @@ import type { SecretHasher } from '../ports/secret-hasher.ts';
 import { credentialActor } from './bridge-actor.ts';
 
 export interface LinkIdentityInput {
-  readonly grant: AccessGrant;
+  readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
   readonly code: string;
 }

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import { type Arrest, type Charge, checkCharges } from '../../domain/records/arrest.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
@@ -16,7 +16,7 @@ import { findOrRegisterCivilian } from './civilian-records.ts';
 import { type PersonInput, describePerson } from './person-input.ts';
 
 export interface LogArrestInput {
-  readonly grant: AccessGrant;
+  readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
   readonly civilian: PersonInput & { readonly dateOfBirth: string };
   readonly locationText: string;

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
@@ -23,7 +23,7 @@ export class LookupPerson {
   ) {}
 
   async execute(input: {
-    grant: AccessGrant;
+    grant: GameGrant;
     identifiers: PlayerIdentifiers;
     firstName: string;
     lastName: string;

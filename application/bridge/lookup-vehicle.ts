@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
@@ -26,7 +26,7 @@ export class LookupVehicle {
   ) {}
 
   async execute(input: {
-    grant: AccessGrant;
+    grant: GameGrant;
     identifiers: PlayerIdentifiers;
     plate: string;
   }): Promise<Outcome<VehicleLookup, GateRefusal | 'no_match'>> {

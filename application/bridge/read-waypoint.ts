@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CallId } from '../../domain/shared/ids.ts';
@@ -19,7 +19,7 @@ export type WaypointAnswer =
 export class ReadWaypoint {
   constructor(private readonly gate: BridgeGate) {}
 
-  async execute(input: { grant: AccessGrant; identifiers: PlayerIdentifiers }): Promise<Outcome<WaypointAnswer, GateRefusal>> {
+  async execute(input: { grant: GameGrant; identifiers: PlayerIdentifiers }): Promise<Outcome<WaypointAnswer, GateRefusal>> {
     const officer = await this.gate.onDuty(input.grant, input.identifiers);
     if (!officer.ok) return officer;
     const assignment = officer.value.unit.assignment;

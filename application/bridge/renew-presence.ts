@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import { overageOf, renewedClaim } from '../../domain/presence/presence.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CharacterId } from '../../domain/shared/ids.ts';
@@ -31,7 +31,7 @@ export class RenewPresence {
     private readonly uow: UnitOfWork,
   ) {}
 
-  execute(input: { grant: AccessGrant; players: readonly PlayerIdentifiers[] }): Promise<Outcome<PresenceRenewed, never>> {
+  execute(input: { grant: GameGrant; players: readonly PlayerIdentifiers[] }): Promise<Outcome<PresenceRenewed, never>> {
     const { grant } = input;
     return this.uow.run(async () => {
       const now = this.clock.now();

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CallId, DepartmentId } from '../../domain/shared/ids.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
@@ -13,7 +13,7 @@ import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 
 export interface ReportEmergencyInput {
-  readonly grant: AccessGrant;
+  readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
   readonly mapX: number;
   readonly mapY: number;
@@ -41,7 +41,7 @@ export class ReportEmergency {
       const player = await this.gate.linked(grant, input.identifiers);
       if (!player.ok) return player;
       const organisation = await this.organisations.get(grant.organisationId);
-      const departmentId = organisation?.settings.emergencyDepartmentId ?? (grant.departmentId as DepartmentId);
+      const departmentId = organisation?.settings.emergencyDepartmentId ?? grant.departmentId;
       const department = await this.departments.get(departmentId);
       if (department === null || department.organisationId !== grant.organisationId || !department.isActive) {
         return refuse('no_department');

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
@@ -10,7 +10,7 @@ import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 
 export interface ReportLocationInput {
-  readonly grant: AccessGrant;
+  readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
   readonly mapX: number;
   readonly mapY: number;

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { BoloId } from '../../domain/shared/ids.ts';
@@ -20,7 +20,7 @@ export class ResolveBolo {
   ) {}
 
   execute(input: {
-    grant: AccessGrant;
+    grant: GameGrant;
     identifiers: PlayerIdentifiers;
     boloId: BoloId;
   }): Promise<Outcome<{ boloId: BoloId; status: 'RESOLVED' }, GateRefusal | 'bolo_not_found' | 'wrong_department'>> {

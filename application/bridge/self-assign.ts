@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CallId, UnitId } from '../../domain/shared/ids.ts';
@@ -29,7 +29,7 @@ export class SelfAssign {
   ) {}
 
   execute(input: {
-    grant: AccessGrant;
+    grant: GameGrant;
     identifiers: PlayerIdentifiers;
     callId: CallId;
   }): Promise<Outcome<{ unitId: UnitId; callStatus: CallStatus; unitStatus: UnitStatus }, SelfAssignRefusal>> {

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CivilianId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
@@ -23,7 +23,7 @@ export class SyncCivilian {
   ) {}
 
   async execute(input: {
-    grant: AccessGrant;
+    grant: GameGrant;
     identifiers: PlayerIdentifiers;
     civilian: PersonInput & { readonly dateOfBirth: string };
   }): Promise<Outcome<{ civilianId: CivilianId; created: boolean }, 'invalid_date_of_birth'>> {

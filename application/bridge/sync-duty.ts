@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { Department } from '../../domain/organisation/department.ts';
 import { Character } from '../../domain/roster/character.ts';
 import { linksFor } from '../../domain/roster/identifier-link.ts';
@@ -21,7 +21,7 @@ import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 
 export interface SyncDutyInput {
-  readonly grant: AccessGrant;
+  readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
   readonly departmentSlug: string;
   readonly onDuty: boolean;

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle, type VehicleDetails } from '../../domain/records/vehicle.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
@@ -12,7 +12,7 @@ import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 
 export interface SyncVehicleInput {
-  readonly grant: AccessGrant;
+  readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
   readonly vehicle: { readonly plate: string } & Partial<VehicleDetails>;
 }

@@ -1,4 +1,4 @@
-import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CallId } from '../../domain/shared/ids.ts';
@@ -23,7 +23,7 @@ export class TriggerPanic {
   ) {}
 
   execute(input: {
-    grant: AccessGrant;
+    grant: GameGrant;
     identifiers: PlayerIdentifiers;
     mapX: number;
     mapY: number;

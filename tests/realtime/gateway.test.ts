@@ -51,15 +51,18 @@ const uuid = <T>() => randomUUID() as T;
 /** A token whose expiry is `remainingSeconds` (minus under a second) from now. */
 function tokenFor(organisationId: string, departmentId: string | null, { remainingSeconds = TTL_SECONDS, signer = tokens } = {}) {
   const issuedAt = new Date(Date.now() - (TTL_SECONDS - remainingSeconds) * 1000);
-  const kind = departmentId === null ? 'generic_api_key' : 'game';
+  const facts = {
+    credentialId: uuid<CredentialId>(),
+    organisationId: organisationId as OrganisationId,
+    scopes: [],
+    label: 'realtime test',
+  };
   return signer.issue(
     {
-      credentialId: uuid<CredentialId>(),
-      organisationId: organisationId as OrganisationId,
-      kind,
-      departmentId: departmentId as DepartmentId | null,
-      scopes: [],
-      label: 'realtime test',
+      ...(departmentId === null
+        ? { kind: 'generic_api_key' as const, departmentId: null }
+        : { kind: 'game' as const, departmentId: departmentId as DepartmentId }),
+      ...facts,
     },
     issuedAt,
   ).accessToken;

@@ -162,7 +162,9 @@ export function apiIsolationSuite(test: TestFn<ApiIsolationContext>, open: () =>
         revokedAt: null,
       });
       await store.uow.run(() => store.credentials.save(credential));
-      return app.service.core.accessTokens.issue(grantOf(credential.snapshot()), now).accessToken;
+      const grant = grantOf(credential.snapshot());
+      if (grant === null) throw new Error('a credential of that kind cannot exist');
+      return app.service.core.accessTokens.issue(grant, now).accessToken;
     };
     const game = await minted('game', home.ids['departmentId']!);
     const twin = await minted('generic_api_key', null);

@@ -7,7 +7,7 @@ import type { BoloId, CallId } from '../../../domain/shared/ids.ts';
 import type { Outcome } from '../../../domain/shared/outcome.ts';
 import { HttpError } from '../error-catalogue.ts';
 import { invalid } from '../refusals.ts';
-import { type Reply, type RouteSpec, ok, route } from '../route-spec.ts';
+import { type Reply, type RouteSpec, gameRoute, ok, route } from '../route-spec.ts';
 import { dateOfBirth, identifiers, idParams, object, plate, text, uuid } from '../schemas.ts';
 
 const game = { kind: 'credential', credential: 'game' } as const;
@@ -112,7 +112,7 @@ const flagDoc = (flag: string, fields: string, reasons: string) => ({
 });
 
 export const bridgeRoutes: readonly RouteSpec[] = [
-  route<Body & { code: string }>({
+  gameRoute<Body & { code: string }>({
     operationId: 'bridgeLinkIdentity',
     method: 'POST',
     path: `${base}/identity/link`,
@@ -129,7 +129,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ characterPublicId: v.characterPublicId, displayName: v.displayName }),
       ),
   }),
-  route<DutyBody>({
+  gameRoute<DutyBody>({
     operationId: 'bridgeSyncDuty',
     method: 'POST',
     path: `${base}/duty`,
@@ -162,7 +162,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         { provision_limit_reached: () => new HttpError('RATE_LIMITED') },
       ),
   }),
-  route<Body & { plate: string }>({
+  gameRoute<Body & { plate: string }>({
     operationId: 'bridgeLookupVehicle',
     method: 'POST',
     path: `${base}/lookup/vehicle`,
@@ -179,7 +179,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (vehicle) => ({ vehicle }),
       ),
   }),
-  route<Body & { firstName: string; lastName: string }>({
+  gameRoute<Body & { firstName: string; lastName: string }>({
     operationId: 'bridgeLookupPerson',
     method: 'POST',
     path: `${base}/lookup/person`,
@@ -201,7 +201,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (matches) => ({ matches }),
       ),
   }),
-  route<Body & PersonBody>({
+  gameRoute<Body & PersonBody>({
     operationId: 'bridgeWarrantCheck',
     method: 'POST',
     path: `${base}/warrant-check`,
@@ -224,7 +224,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ hasActiveWarrant: v.hasActiveWarrant, civilianId: v.civilianId }),
       ),
   }),
-  route<BoloBody>({
+  gameRoute<BoloBody>({
     operationId: 'bridgeIssueBolo',
     method: 'POST',
     path: `${base}/bolo`,
@@ -268,7 +268,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<Body & { plate?: string; firstName?: string; lastName?: string }>({
+  gameRoute<Body & { plate?: string; firstName?: string; lastName?: string }>({
     operationId: 'bridgeBoloCheck',
     method: 'POST',
     path: `${base}/bolo-check`,
@@ -296,7 +296,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (matches) => ({ matches }),
       ),
   }),
-  route<Body, undefined, { boloId: BoloId }>({
+  gameRoute<Body, undefined, { boloId: BoloId }>({
     operationId: 'bridgeResolveBolo',
     method: 'POST',
     path: `${base}/bolo/:boloId/resolve`,
@@ -314,7 +314,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ boloId: v.boloId, status: v.status }),
       ),
   }),
-  route<CitationBody>({
+  gameRoute<CitationBody>({
     operationId: 'bridgeIssueCitation',
     method: 'POST',
     path: `${base}/citation`,
@@ -351,7 +351,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         { ...badDateOfBirth('civilian.dateOfBirth'), ...badPlate('plate') },
       ),
   }),
-  route<ArrestBody>({
+  gameRoute<ArrestBody>({
     operationId: 'bridgeLogArrest',
     method: 'POST',
     path: `${base}/arrest`,
@@ -389,7 +389,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         { ...badDateOfBirth('civilian.dateOfBirth'), charges_out_of_range: invalid('charges', `needs ${MIN_CHARGES} to ${MAX_CHARGES}`) },
       ),
   }),
-  route<Body & { civilian: PersonBody }>({
+  gameRoute<Body & { civilian: PersonBody }>({
     operationId: 'bridgeSyncCivilian',
     method: 'POST',
     path: `${base}/civilian`,
@@ -407,7 +407,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         badDateOfBirth('civilian.dateOfBirth'),
       ),
   }),
-  route<Body & { civilian: PersonBody }>({
+  gameRoute<Body & { civilian: PersonBody }>({
     operationId: 'bridgeClaimCivilian',
     method: 'POST',
     path: `${base}/civilian/claim`,
@@ -425,7 +425,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         badDateOfBirth('civilian.dateOfBirth'),
       ),
   }),
-  route<Body & { vehicle: { plate: string; make?: string; model?: string; color?: string } }>({
+  gameRoute<Body & { vehicle: { plate: string; make?: string; model?: string; color?: string } }>({
     operationId: 'bridgeSyncVehicle',
     method: 'POST',
     path: `${base}/vehicle`,
@@ -445,7 +445,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         badPlate('vehicle.plate'),
       ),
   }),
-  route<PointBody>({
+  gameRoute<PointBody>({
     operationId: 'bridgePanic',
     method: 'POST',
     path: `${base}/panic`,
@@ -462,7 +462,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ callId: v.callId, callNumber: v.callNumber }),
       ),
   }),
-  route<PointBody & { description: string }>({
+  gameRoute<PointBody & { description: string }>({
     operationId: 'bridgeReport911',
     method: 'POST',
     path: `${base}/911`,
@@ -485,7 +485,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ callId: v.callId, callNumber: v.callNumber }),
       ),
   }),
-  route<CallBody>({
+  gameRoute<CallBody>({
     operationId: 'bridgeSelfAssign',
     method: 'POST',
     path: `${base}/911/self-assign`,
@@ -506,7 +506,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ unitId: v.unitId, callStatus: v.callStatus, unitStatus: v.unitStatus }),
       ),
   }),
-  route<CallBody>({
+  gameRoute<CallBody>({
     operationId: 'bridgeUnassign',
     method: 'POST',
     path: `${base}/911/unassign`,
@@ -523,7 +523,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ unitId: v.unitId, unitStatus: v.unitStatus }),
       ),
   }),
-  route<CallBody & { text: string }>({
+  gameRoute<CallBody & { text: string }>({
     operationId: 'bridgeNarrative',
     method: 'POST',
     path: `${base}/911/narrative`,
@@ -545,7 +545,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ eventId: v.eventId }),
       ),
   }),
-  route<PointBody>({
+  gameRoute<PointBody>({
     operationId: 'bridgeLocation',
     method: 'POST',
     path: `${base}/location`,
@@ -567,7 +567,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         () => ({}),
       ),
   }),
-  route<Body>({
+  gameRoute<Body>({
     operationId: 'bridgeWaypoint',
     method: 'POST',
     path: `${base}/waypoint`,
@@ -588,7 +588,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       return ok(outcome.value);
     },
   }),
-  route<DutyBody>({
+  gameRoute<DutyBody>({
     operationId: 'bridgeMdtHandoff',
     method: 'POST',
     path: `${base}/mdt-handoff`,
@@ -613,7 +613,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ token: v.token, expiresAt: v.expiresAt.toISOString(), tier: v.tier }),
       ),
   }),
-  route<{ identifiers: IdentifierInput[] }>({
+  gameRoute<{ identifiers: IdentifierInput[] }>({
     operationId: 'bridgePresence',
     method: 'POST',
     path: `${base}/presence`,
