@@ -1,144 +1,211 @@
-import type { OpenCall } from './dispatch/open-call.ts';
-import type { ReadCall } from './dispatch/read-call.ts';
-import type { AssignUnit } from './dispatch/assign-unit.ts';
-import type { MovePin } from './dispatch/move-pin.ts';
-import type { ReleaseUnit } from './dispatch/release-unit.ts';
-import type { CloseCall } from './dispatch/close-call.ts';
-import type { LinkIdentity } from './bridge/link-identity.ts';
-import type { SyncDuty } from './bridge/sync-duty.ts';
-import type { LookupVehicle } from './bridge/lookup-vehicle.ts';
-import type { LookupPerson } from './bridge/lookup-person.ts';
-import type { CheckWarrants } from './bridge/check-warrants.ts';
-import type { IssueBolo } from './bridge/issue-bolo.ts';
-import type { CheckBolos } from './bridge/check-bolos.ts';
-import type { ResolveBolo } from './bridge/resolve-bolo.ts';
-import type { IssueCitation } from './bridge/issue-citation.ts';
-import type { LogArrest } from './bridge/log-arrest.ts';
-import type { SyncCivilian } from './bridge/sync-civilian.ts';
-import type { ClaimCivilian } from './bridge/claim-civilian.ts';
-import type { TriggerPanic } from './bridge/trigger-panic.ts';
-import type { ReportEmergency } from './bridge/report-emergency.ts';
-import type { SelfAssign } from './bridge/self-assign.ts';
-import type { UnassignSelf } from './bridge/unassign-self.ts';
-import type { AddNarrative } from './bridge/add-narrative.ts';
-import type { ReportLocation } from './bridge/report-location.ts';
-import type { ReadWaypoint } from './bridge/read-waypoint.ts';
-import type { IssueMdtHandoff } from './bridge/issue-mdt-handoff.ts';
-import type { RedeemMdtHandoff } from './auth/redeem-mdt-handoff.ts';
-import type { RenewPresence } from './bridge/renew-presence.ts';
-import type { CheckRelease } from './bridge/check-release.ts';
-import type { ReadPresence } from './operator/read-presence.ts';
-import type { ListUnits } from './api/list-units.ts';
-import type { ReadUnit } from './api/units.ts';
-import type { SetUnitStatus } from './api/units.ts';
-import type { ListCalls } from './api/calls.ts';
-import type { ReadCallForApi } from './api/calls.ts';
-import type { SetCallStatus } from './api/calls.ts';
-import type { ListBolos } from './api/bolos.ts';
-import type { ReadBolo } from './api/bolos.ts';
-import type { CreateBolo } from './api/bolos.ts';
-import type { SetBoloStatus } from './api/bolos.ts';
-import type { ReportBoloHit } from './api/bolos.ts';
-import type { ListBoloHits } from './api/bolos.ts';
-import type { ReadVehicle } from './api/records.ts';
-import type { SearchVehicles } from './api/records.ts';
-import type { SearchCivilians } from './api/records.ts';
-import type { SearchWarrants } from './api/records.ts';
-import type { AuthenticateOperator } from './auth/authenticate-operator.ts';
-import type { EnsureBootstrapKey } from './auth/ensure-bootstrap-key.ts';
-import type { ExchangeToken } from './auth/exchange-token.ts';
-import type { SyncVehicle } from './bridge/sync-vehicle.ts';
-import type { AddDepartmentMember } from './operator/add-department-member.ts';
-import type { CreateCharacter } from './operator/create-character.ts';
-import type { CreateCivilian } from './operator/create-civilian.ts';
-import type { CreateCredential } from './operator/create-credential.ts';
-import type { CreateDepartment } from './operator/create-department.ts';
-import type { CreateOperatorKey } from './operator/create-operator-key.ts';
-import type { CreateOrganisation } from './operator/create-organisation.ts';
-import type { IssueLinkCode } from './operator/issue-link-code.ts';
-import type { IssueWarrant } from './operator/issue-warrant.ts';
-import type { ListCredentials } from './operator/list-credentials.ts';
-import type { ListOperatorKeys } from './operator/list-operator-keys.ts';
-import type { PublishRelease } from './operator/publish-release.ts';
-import type { ReadAuditLog } from './operator/read-audit-log.ts';
-import type { RegisterVehicle } from './operator/register-vehicle.ts';
-import type { RevokeCredential } from './operator/revoke-credential.ts';
-import type { RevokeOperatorKey } from './operator/revoke-operator-key.ts';
-import type { RotateCredentialSecret } from './operator/rotate-credential-secret.ts';
-import type { UpdateDepartment } from './operator/update-department.ts';
-import type { UpdateOrganisation } from './operator/update-organisation.ts';
-import type { UpdateUnit } from './operator/update-unit.ts';
+import type { PortName, Ports } from './ports/port-catalogue.ts';
+import { CreateBolo } from './api/create-bolo.ts';
+import { ListBoloHits } from './api/list-bolo-hits.ts';
+import { ListBolos } from './api/list-bolos.ts';
+import { ListCalls } from './api/list-calls.ts';
+import { ListUnits } from './api/list-units.ts';
+import { ReadBolo } from './api/read-bolo.ts';
+import { ReadCallForApi } from './api/read-call-for-api.ts';
+import { ReadUnit } from './api/read-unit.ts';
+import { ReadVehicle } from './api/read-vehicle.ts';
+import { ReportBoloHit } from './api/report-bolo-hit.ts';
+import { SearchCivilians } from './api/search-civilians.ts';
+import { SearchVehicles } from './api/search-vehicles.ts';
+import { SearchWarrants } from './api/search-warrants.ts';
+import { SetBoloStatus } from './api/set-bolo-status.ts';
+import { SetCallStatus } from './api/set-call-status.ts';
+import { SetUnitStatus } from './api/set-unit-status.ts';
+import { AuthenticateOperator } from './auth/authenticate-operator.ts';
+import { EnsureBootstrapKey } from './auth/ensure-bootstrap-key.ts';
+import { ExchangeToken } from './auth/exchange-token.ts';
+import { RedeemMdtHandoff } from './auth/redeem-mdt-handoff.ts';
+import { AddNarrative } from './bridge/add-narrative.ts';
+import { CheckBolos } from './bridge/check-bolos.ts';
+import { CheckRelease } from './bridge/check-release.ts';
+import { CheckWarrants } from './bridge/check-warrants.ts';
+import { ClaimCivilian } from './bridge/claim-civilian.ts';
+import { IssueBolo } from './bridge/issue-bolo.ts';
+import { IssueCitation } from './bridge/issue-citation.ts';
+import { IssueMdtHandoff } from './bridge/issue-mdt-handoff.ts';
+import { LinkIdentity } from './bridge/link-identity.ts';
+import { LogArrest } from './bridge/log-arrest.ts';
+import { LookupPerson } from './bridge/lookup-person.ts';
+import { LookupVehicle } from './bridge/lookup-vehicle.ts';
+import { ReadWaypoint } from './bridge/read-waypoint.ts';
+import { RenewPresence } from './bridge/renew-presence.ts';
+import { ReportEmergency } from './bridge/report-emergency.ts';
+import { ReportLocation } from './bridge/report-location.ts';
+import { ResolveBolo } from './bridge/resolve-bolo.ts';
+import { SelfAssign } from './bridge/self-assign.ts';
+import { SyncCivilian } from './bridge/sync-civilian.ts';
+import { SyncDuty } from './bridge/sync-duty.ts';
+import { SyncVehicle } from './bridge/sync-vehicle.ts';
+import { TriggerPanic } from './bridge/trigger-panic.ts';
+import { UnassignSelf } from './bridge/unassign-self.ts';
+import { AssignUnit } from './dispatch/assign-unit.ts';
+import { CloseCall } from './dispatch/close-call.ts';
+import { MovePin } from './dispatch/move-pin.ts';
+import { OpenCall } from './dispatch/open-call.ts';
+import { ReadCall } from './dispatch/read-call.ts';
+import { ReleaseUnit } from './dispatch/release-unit.ts';
+import { AddDepartmentMember } from './operator/add-department-member.ts';
+import { CreateCharacter } from './operator/create-character.ts';
+import { CreateCivilian } from './operator/create-civilian.ts';
+import { CreateCredential } from './operator/create-credential.ts';
+import { CreateDepartment } from './operator/create-department.ts';
+import { CreateOperatorKey } from './operator/create-operator-key.ts';
+import { CreateOrganisation } from './operator/create-organisation.ts';
+import { IssueLinkCode } from './operator/issue-link-code.ts';
+import { IssueWarrant } from './operator/issue-warrant.ts';
+import { ListCredentials } from './operator/list-credentials.ts';
+import { ListOperatorKeys } from './operator/list-operator-keys.ts';
+import { PublishRelease } from './operator/publish-release.ts';
+import { ReadAuditLog } from './operator/read-audit-log.ts';
+import { ReadPresence } from './operator/read-presence.ts';
+import { RegisterVehicle } from './operator/register-vehicle.ts';
+import { RevokeCredential } from './operator/revoke-credential.ts';
+import { RevokeOperatorKey } from './operator/revoke-operator-key.ts';
+import { RotateCredentialSecret } from './operator/rotate-credential-secret.ts';
+import { UpdateDepartment } from './operator/update-department.ts';
+import { UpdateOrganisation } from './operator/update-organisation.ts';
+import { UpdateUnit } from './operator/update-unit.ts';
+
+/** One use case: the ports it needs, by name, and how to make it from exactly those. */
+export interface UseCaseRow<UseCase> {
+  readonly needs: readonly PortName[];
+  readonly make: (ports: Ports) => UseCase;
+}
+
+type PortsOf<Needs extends readonly PortName[]> = { readonly [I in keyof Needs]: Ports[Needs[I]] };
+
+/** A use case made by its constructor from the named ports, in order; the compiler checks the fit. */
+function construct<const Needs extends readonly PortName[], UseCase>(
+  UseCaseClass: new (...ports: PortsOf<Needs>) => UseCase,
+  ...needs: Needs
+): UseCaseRow<UseCase> {
+  return { needs, make: (ports) => new UseCaseClass(...(needs.map((name) => ports[name]) as unknown as PortsOf<Needs>)) };
+}
+
+/** A use case that also takes figures from the settings: its factory sees only the ports it names. */
+function build<const Needs extends PortName, UseCase>(
+  needs: readonly Needs[],
+  make: (ports: Pick<Ports, Needs>) => UseCase,
+): UseCaseRow<UseCase> {
+  return { needs, make };
+}
+
+/**
+ * The registry: every use case the application offers, once. The `UseCases` type, the container
+ * bindings and the service identifiers are all derived from it, and each use case receives
+ * exactly the ports its row names (no service locator).
+ */
+export const USE_CASE_REGISTRY = {
+  exchangeToken: build(
+    ['credentials', 'hasher', 'accessTokens', 'clock', 'pacer', 'settings'],
+    (p) => new ExchangeToken(p.credentials, p.hasher, p.accessTokens, p.clock, p.pacer, p.settings.tokenExchangeFloorMs),
+  ),
+  authenticateOperator: construct(AuthenticateOperator, 'operatorKeys', 'hasher'),
+  ensureBootstrapKey: construct(EnsureBootstrapKey, 'operatorKeys', 'hasher', 'secrets', 'ids', 'writes'),
+  createOrganisation: construct(CreateOrganisation, 'organisations', 'ids', 'writes'),
+  updateOrganisation: construct(UpdateOrganisation, 'organisations', 'departments', 'writes'),
+  createOperatorKey: construct(CreateOperatorKey, 'organisations', 'operatorKeys', 'hasher', 'secrets', 'ids', 'writes'),
+  listOperatorKeys: construct(ListOperatorKeys, 'organisations', 'operatorKeys'),
+  revokeOperatorKey: construct(RevokeOperatorKey, 'operatorKeys', 'writes'),
+  createDepartment: construct(CreateDepartment, 'organisations', 'departments', 'ids', 'writes'),
+  updateDepartment: construct(UpdateDepartment, 'departments', 'writes'),
+  createCharacter: construct(CreateCharacter, 'organisations', 'characters', 'ids', 'writes'),
+  issueLinkCode: construct(IssueLinkCode, 'characters', 'linkCodes', 'hasher', 'secrets', 'writes'),
+  addDepartmentMember: construct(AddDepartmentMember, 'departments', 'characters', 'memberships', 'units', 'ids', 'writes'),
+  updateUnit: construct(UpdateUnit, 'units', 'writes'),
+  createCredential: construct(CreateCredential, 'organisations', 'departments', 'credentials', 'hasher', 'secrets', 'ids', 'writes'),
+  listCredentials: construct(ListCredentials, 'organisations', 'credentials'),
+  rotateCredentialSecret: construct(RotateCredentialSecret, 'credentials', 'hasher', 'secrets', 'writes'),
+  revokeCredential: construct(RevokeCredential, 'credentials', 'writes'),
+  createCivilian: construct(CreateCivilian, 'organisations', 'civilians', 'ids', 'writes'),
+  registerVehicle: construct(RegisterVehicle, 'organisations', 'civilians', 'vehicles', 'ids', 'writes'),
+  issueWarrant: construct(IssueWarrant, 'organisations', 'civilians', 'warrants', 'ids', 'writes'),
+  publishRelease: construct(PublishRelease, 'releases', 'ids', 'writes'),
+  readAuditLog: construct(ReadAuditLog, 'organisations', 'auditLog'),
+  syncVehicle: construct(SyncVehicle, 'vehicles', 'gate', 'ids', 'writes'),
+  listUnits: construct(ListUnits, 'units'),
+  readUnit: construct(ReadUnit, 'units'),
+  setUnitStatus: construct(SetUnitStatus, 'units', 'writes'),
+  listCalls: construct(ListCalls, 'calls'),
+  readCallForApi: construct(ReadCallForApi, 'calls', 'units'),
+  setCallStatus: construct(SetCallStatus, 'calls', 'writes'),
+  listBolos: construct(ListBolos, 'bolos', 'clock'),
+  readBolo: construct(ReadBolo, 'bolos', 'clock'),
+  createBolo: construct(CreateBolo, 'bolos', 'departments', 'civilians', 'vehicles', 'recordNumbers', 'ids', 'writes'),
+  setBoloStatus: construct(SetBoloStatus, 'bolos', 'writes'),
+  reportBoloHit: construct(ReportBoloHit, 'bolos', 'vehicles', 'ids', 'writes'),
+  listBoloHits: construct(ListBoloHits, 'bolos'),
+  readVehicle: construct(ReadVehicle, 'vehicles'),
+  searchVehicles: construct(SearchVehicles, 'vehicles', 'cursors'),
+  searchCivilians: construct(SearchCivilians, 'civilians', 'cursors'),
+  searchWarrants: construct(SearchWarrants, 'warrants', 'cursors'),
+  linkIdentity: construct(LinkIdentity, 'linkCodes', 'characters', 'identifierLinks', 'hasher', 'writes'),
+  syncDuty: build(
+    [
+      'gate',
+      'organisations',
+      'departments',
+      'characters',
+      'identifierLinks',
+      'memberships',
+      'units',
+      'provisioning',
+      'recordNumbers',
+      'ids',
+      'writes',
+      'settings',
+    ],
+    (p) =>
+      new SyncDuty(
+        p.gate,
+        p.organisations,
+        p.departments,
+        p.characters,
+        p.identifierLinks,
+        p.memberships,
+        p.units,
+        p.provisioning,
+        p.recordNumbers,
+        p.ids,
+        p.writes,
+        { autoProvisionPerHour: p.settings.autoProvisionPerHour },
+      ),
+  ),
+  lookupVehicle: construct(LookupVehicle, 'gate', 'vehicles', 'civilians'),
+  lookupPerson: construct(LookupPerson, 'gate', 'civilians'),
+  checkWarrants: construct(CheckWarrants, 'gate', 'civilians', 'warrants'),
+  issueBolo: construct(IssueBolo, 'gate', 'bolos', 'civilians', 'vehicles', 'recordNumbers', 'ids', 'writes'),
+  checkBolos: construct(CheckBolos, 'gate', 'bolos', 'vehicles', 'civilians', 'clock'),
+  resolveBolo: construct(ResolveBolo, 'gate', 'bolos', 'writes'),
+  issueCitation: construct(IssueCitation, 'gate', 'citations', 'civilians', 'recordNumbers', 'ids', 'writes'),
+  logArrest: construct(LogArrest, 'gate', 'arrests', 'civilians', 'recordNumbers', 'ids', 'writes'),
+  syncCivilian: construct(SyncCivilian, 'civilians', 'gate', 'ids', 'writes'),
+  claimCivilian: construct(ClaimCivilian, 'gate', 'civilians', 'ids', 'writes'),
+  triggerPanic: construct(TriggerPanic, 'gate', 'calls', 'recordNumbers', 'ids', 'writes'),
+  reportEmergency: construct(ReportEmergency, 'gate', 'organisations', 'departments', 'calls', 'recordNumbers', 'ids', 'writes'),
+  selfAssign: construct(SelfAssign, 'gate', 'calls', 'units', 'writes'),
+  unassignSelf: construct(UnassignSelf, 'gate', 'calls', 'units', 'writes'),
+  addNarrative: construct(AddNarrative, 'gate', 'calls', 'ids', 'writes'),
+  reportLocation: construct(ReportLocation, 'gate', 'organisations', 'units', 'writes'),
+  readWaypoint: construct(ReadWaypoint, 'gate'),
+  issueMdtHandoff: construct(IssueMdtHandoff, 'gate', 'departments', 'mdtHandoffs', 'hasher', 'secrets', 'writes'),
+  redeemMdtHandoff: construct(RedeemMdtHandoff, 'mdtHandoffs', 'characters', 'hasher', 'mdtSessions', 'writes'),
+  renewPresence: construct(RenewPresence, 'organisations', 'identifierLinks', 'presence', 'clock', 'uow'),
+  checkRelease: construct(CheckRelease, 'releases', 'versions'),
+  readPresence: construct(ReadPresence, 'organisations', 'presence', 'clock'),
+  openCall: construct(OpenCall, 'departments', 'calls', 'recordNumbers', 'ids', 'writes'),
+  readCall: construct(ReadCall, 'calls', 'units'),
+  assignUnit: construct(AssignUnit, 'calls', 'units', 'writes'),
+  movePin: construct(MovePin, 'calls', 'units', 'writes'),
+  releaseUnit: construct(ReleaseUnit, 'calls', 'units', 'writes'),
+  closeCall: construct(CloseCall, 'calls', 'units', 'writes'),
+} as const satisfies Record<string, UseCaseRow<unknown>>;
+
+export type UseCaseName = keyof typeof USE_CASE_REGISTRY;
 
 /** Every use case the application offers, as the driving adapters (HTTP, CLI, a host) call them. */
-export interface UseCases {
-  readonly exchangeToken: ExchangeToken;
-  readonly authenticateOperator: AuthenticateOperator;
-  readonly ensureBootstrapKey: EnsureBootstrapKey;
-  readonly createOrganisation: CreateOrganisation;
-  readonly updateOrganisation: UpdateOrganisation;
-  readonly createOperatorKey: CreateOperatorKey;
-  readonly listOperatorKeys: ListOperatorKeys;
-  readonly revokeOperatorKey: RevokeOperatorKey;
-  readonly createDepartment: CreateDepartment;
-  readonly updateDepartment: UpdateDepartment;
-  readonly createCharacter: CreateCharacter;
-  readonly issueLinkCode: IssueLinkCode;
-  readonly addDepartmentMember: AddDepartmentMember;
-  readonly updateUnit: UpdateUnit;
-  readonly createCredential: CreateCredential;
-  readonly listCredentials: ListCredentials;
-  readonly rotateCredentialSecret: RotateCredentialSecret;
-  readonly revokeCredential: RevokeCredential;
-  readonly createCivilian: CreateCivilian;
-  readonly registerVehicle: RegisterVehicle;
-  readonly issueWarrant: IssueWarrant;
-  readonly publishRelease: PublishRelease;
-  readonly readAuditLog: ReadAuditLog;
-  readonly syncVehicle: SyncVehicle;
-  readonly listUnits: ListUnits;
-  readonly readUnit: ReadUnit;
-  readonly setUnitStatus: SetUnitStatus;
-  readonly listCalls: ListCalls;
-  readonly readCallForApi: ReadCallForApi;
-  readonly setCallStatus: SetCallStatus;
-  readonly listBolos: ListBolos;
-  readonly readBolo: ReadBolo;
-  readonly createBolo: CreateBolo;
-  readonly setBoloStatus: SetBoloStatus;
-  readonly reportBoloHit: ReportBoloHit;
-  readonly listBoloHits: ListBoloHits;
-  readonly readVehicle: ReadVehicle;
-  readonly searchVehicles: SearchVehicles;
-  readonly searchCivilians: SearchCivilians;
-  readonly searchWarrants: SearchWarrants;
-  readonly openCall: OpenCall;
-  readonly readCall: ReadCall;
-  readonly assignUnit: AssignUnit;
-  readonly movePin: MovePin;
-  readonly releaseUnit: ReleaseUnit;
-  readonly closeCall: CloseCall;
-  readonly linkIdentity: LinkIdentity;
-  readonly syncDuty: SyncDuty;
-  readonly lookupVehicle: LookupVehicle;
-  readonly lookupPerson: LookupPerson;
-  readonly checkWarrants: CheckWarrants;
-  readonly issueBolo: IssueBolo;
-  readonly checkBolos: CheckBolos;
-  readonly resolveBolo: ResolveBolo;
-  readonly issueCitation: IssueCitation;
-  readonly logArrest: LogArrest;
-  readonly syncCivilian: SyncCivilian;
-  readonly claimCivilian: ClaimCivilian;
-  readonly triggerPanic: TriggerPanic;
-  readonly reportEmergency: ReportEmergency;
-  readonly selfAssign: SelfAssign;
-  readonly unassignSelf: UnassignSelf;
-  readonly addNarrative: AddNarrative;
-  readonly reportLocation: ReportLocation;
-  readonly readWaypoint: ReadWaypoint;
-  readonly issueMdtHandoff: IssueMdtHandoff;
-  readonly redeemMdtHandoff: RedeemMdtHandoff;
-  readonly renewPresence: RenewPresence;
-  readonly checkRelease: CheckRelease;
-  readonly readPresence: ReadPresence;
-}
+export type UseCases = { readonly [Name in UseCaseName]: ReturnType<(typeof USE_CASE_REGISTRY)[Name]['make']> };

@@ -57,11 +57,12 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
     const clock = options.clock ?? new SystemClock();
     const keys = await loadInstanceKeys(persistence.instanceKeys);
     const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
-    bindPorts(container, { persistence, keys, clock, accessTokenTtlSeconds, pacer: options.pacer });
-    bindUseCases(container, {
+    const settings = {
       tokenExchangeFloorMs: options.tokenExchangeFloorMs ?? DEFAULT_TOKEN_EXCHANGE_FLOOR_MS,
       autoProvisionPerHour: options.autoProvisionPerHour ?? DEFAULT_AUTO_PROVISION_PER_HOUR,
-    });
+    };
+    bindPorts(container, { persistence, keys, clock, accessTokenTtlSeconds, settings, pacer: options.pacer });
+    bindUseCases(container);
     return {
       useCases: resolveUseCases(container),
       accessTokens: container.get(TOKENS.AccessTokens),

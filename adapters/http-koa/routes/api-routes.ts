@@ -1,8 +1,8 @@
-import { MAX_BOLO_LIST } from '../../../application/api/bolos.ts';
-import { MAX_CALL_LIST } from '../../../application/api/calls.ts';
+import { MAX_BOLO_LIST } from '../../../application/api/list-bolos.ts';
+import { MAX_CALL_LIST } from '../../../application/api/list-calls.ts';
 import type { Page } from '../../../application/api/keyset-pagination.ts';
 import { MAX_UNIT_LIST } from '../../../application/api/list-units.ts';
-import { RECORD_PAGE_LIMITS } from '../../../application/api/records.ts';
+import { RECORD_PAGE_LIMITS } from '../../../application/api/record-paging.ts';
 import { boloSummary } from '../../../domain/bolo/bolo-projections.ts';
 import {
   BOLO_SCOPES,

@@ -1,0 +1,16 @@
+import type { BoloHit } from '../../domain/bolo/bolo-hit.ts';
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { BoloId } from '../../domain/shared/ids.ts';
+import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
+import type { BoloRepository } from '../ports/bolo-repository.ts';
+import { ownRecord } from './api-access.ts';
+
+/** `GET /records/bolos/:boloId/hits`: the camera sightings, newest first. */
+export class ListBoloHits {
+  constructor(private readonly bolos: BoloRepository) {}
+
+  async execute(input: { grant: AccessGrant; boloId: BoloId }): Promise<Outcome<BoloHit[], 'not_found'>> {
+    const bolo = ownRecord(input.grant, await this.bolos.get(input.boloId));
+    return bolo === null ? refuse('not_found') : accept(await this.bolos.listHits(bolo.id));
+  }
+}
