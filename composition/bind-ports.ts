@@ -2,9 +2,11 @@ import type { Container } from 'inversify';
 import { AuditedWrites } from '../application/audit/audited-writes.ts';
 import { BridgeGate } from '../application/bridge/bridge-gate.ts';
 import { WaypointPublishingUnits, WaypointRelay } from '../application/events/waypoint-feed.ts';
+import { ReportedEffects } from '../application/events/reported-effects.ts';
 import type { Clock } from '../application/ports/clock.ts';
 import type { Persistence } from '../application/ports/persistence.ts';
 import type { PortName, Ports, UseCaseSettings } from '../application/ports/port-catalogue.ts';
+import type { ProblemLog } from '../application/ports/problem-log.ts';
 import type { ResponsePacer } from '../application/ports/response-pacer.ts';
 import { NodeCacheRateLimiter } from '../adapters/rate-limit/node-cache-rate-limiter.ts';
 import { CryptoSecretGenerator } from '../adapters/security/crypto-secret-generator.ts';
@@ -24,6 +26,7 @@ export interface PortBindings {
   readonly clock: Clock;
   readonly accessTokenTtlSeconds: number;
   readonly settings: UseCaseSettings;
+  readonly problems: ProblemLog;
   readonly pacer?: ResponsePacer;
 }
 
@@ -50,7 +53,6 @@ const STORED = [
   'presence',
   'provisioning',
   'mdtHandoffs',
-  'uow',
 ] as const satisfies readonly (PortName & keyof Persistence)[];
 
 /** Binds every port to its adapter: the repositories of the chosen store, and the rest. */
@@ -60,6 +62,7 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   container.bind(TOKENS.Persistence).toConstantValue(persistence);
   for (const name of STORED) constant(name, persistence[name] as never);
   container.bind(TOKENS.BridgePlayerReader).toConstantValue(persistence.bridgePlayers);
+  constant('uow', new ReportedEffects(persistence.uow, bindings.problems));
 
   // Every unit write goes through the waypoint feed, which publishes assignment changes after commit.
   container.bind(TOKENS.WaypointChannel).toConstantValue(new WaypointRelay());

@@ -1,10 +1,12 @@
 import { Container } from 'inversify';
 import type { Clock } from '../application/ports/clock.ts';
+import type { ProblemLog } from '../application/ports/problem-log.ts';
 import type { RateLimiter } from '../application/ports/rate-limiter.ts';
 import type { ResponsePacer } from '../application/ports/response-pacer.ts';
 import type { WaypointRelay } from '../application/events/waypoint-feed.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import type { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
+import { LoggedProblems, createLogger } from '../adapters/logging/index.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
 import { DEFAULT_AUTO_PROVISION_PER_HOUR } from '../domain/roster/provisioning.ts';
 import { bindPorts } from './bind-ports.ts';
@@ -28,6 +30,8 @@ export interface CadCoreOptions {
   readonly pacer?: ResponsePacer;
   /** New players one game credential may create through `/duty` per hour (20 by default). */
   readonly autoProvisionPerHour?: number;
+  /** Where failures the service survives are reported; error lines on standard output by default. */
+  readonly problems?: ProblemLog;
 }
 
 /** The service without any transport: what a host embeds, and what transports are built on. */
@@ -61,7 +65,8 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
       tokenExchangeFloorMs: options.tokenExchangeFloorMs ?? DEFAULT_TOKEN_EXCHANGE_FLOOR_MS,
       autoProvisionPerHour: options.autoProvisionPerHour ?? DEFAULT_AUTO_PROVISION_PER_HOUR,
     };
-    bindPorts(container, { persistence, keys, clock, accessTokenTtlSeconds, settings, pacer: options.pacer });
+    const problems = options.problems ?? new LoggedProblems(createLogger('error'));
+    bindPorts(container, { persistence, keys, clock, accessTokenTtlSeconds, settings, problems, pacer: options.pacer });
     bindUseCases(container);
     return {
       useCases: resolveUseCases(container),

@@ -2,7 +2,7 @@ import type { Clock } from '../application/ports/clock.ts';
 import { createKoaApp } from '../adapters/http-koa/koa-app.ts';
 import { type ListeningServer, listen } from '../adapters/http-koa/http-server.ts';
 import { ROUTES } from '../adapters/http-koa/routes/index.ts';
-import type { Logger } from '../adapters/logging/pino-logger.ts';
+import { type Logger, LoggedProblems } from '../adapters/logging/index.ts';
 import {
   type RealtimeEngineChoice,
   type RealtimeGateway,
@@ -50,6 +50,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     autoProvisionPerHour: options.autoProvisionPerHour,
     clock: options.clock,
+    problems: new LoggedProblems(options.logger),
   });
   let server: ListeningServer | undefined;
   let gateway: RealtimeGateway | undefined;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { Clock } from '../../application/ports/clock.ts';
 import { type RunningService, startService } from '../../composition/service.ts';
 import type { StorageOption } from '../../composition/storage.ts';
@@ -23,6 +23,8 @@ export async function startTestService(
     autoProvisionPerHour?: number;
     /** Starts the realtime channel on this engine (uWS on a free port of its own). */
     realtime?: 'uws' | 'node' | 'auto';
+    /** Where the service logs; silent (or TEST_LOG_LEVEL) by default. */
+    logger?: Logger;
   } = {},
 ): Promise<TestService> {
   const bootstrapKey = options.bootstrapKey ?? `cad_op_test_${randomBytes(24).toString('base64url')}`;
@@ -30,7 +32,7 @@ export async function startTestService(
     storage: options.storage ?? { kind: 'memory' },
     port: 0,
     host: '127.0.0.1',
-    logger: pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
     rateLimitScale: options.rateLimitScale ?? 1,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     autoProvisionPerHour: options.autoProvisionPerHour,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import type { Logger } from '../../logging/index.ts';
+import { type Logger, withinRequest } from '../../logging/index.ts';
 import type { HttpState } from '../http-state.ts';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -20,7 +20,7 @@ export function requestContext(log: Logger): Middleware<HttpState> {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'no-store');
     try {
-      await next();
+      await withinRequest(requestId, next);
     } finally {
       ctx.state.log.info(
         {
