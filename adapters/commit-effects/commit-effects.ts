@@ -31,8 +31,9 @@ export class CommitEffects {
 }
 
 /**
- * Calls each effect in order. An effect that throws (or, if async, rejects) is its own problem:
- * the commit stands and the later effects still run, so the error is deliberately dropped here.
+ * Calls each effect in order. An effect that throws (or, if async, rejects) does not undo the
+ * commit nor stop the later effects. The service reports such failures before they reach here
+ * (its unit of work wraps every effect: `ReportedEffects`); this is the store's last guard.
  */
 function runEffects(effects: readonly (() => void)[]): void {
   for (const effect of effects) {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Mutex } from 'async-mutex';
 import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.ts';
-import { CommitEffects } from '../persistence-common/index.ts';
+import { CommitEffects } from '../commit-effects/index.ts';
 
 interface Transaction {
   readonly undo: Array<() => void>;

@@ -17,16 +17,10 @@ import {
 import { CredentialRecord, OperatorKeyRecord } from './records/credential-records.ts';
 import { BoloHitRecord, BoloRecord, CallNoteRecord, CallRecord } from './records/dispatch-records.ts';
 import { DepartmentRecord, OrganisationRecord } from './records/organisation-records.ts';
-import {
-  ArrestRecord,
-  AuditEntryRecord,
-  CitationRecord,
-  CivilianRecord,
-  InstanceKeyRecord,
-  ReleaseRecord,
-  VehicleRecord,
-  WarrantRecord,
-} from './records/records-records.ts';
+import { AuditEntryRecord } from './records/audit-records.ts';
+import { ArrestRecord, CitationRecord } from './records/incident-records.ts';
+import { InstanceKeyRecord, ReleaseRecord } from './records/installation-records.ts';
+import { CivilianRecord, VehicleRecord, WarrantRecord } from './records/records-records.ts';
 import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, UnitRecord } from './records/roster-records.ts';
 import { MikroOrmAuditLog } from './repositories/audit-log.ts';
 import { MikroOrmBoloRepository } from './repositories/bolo-repository.ts';

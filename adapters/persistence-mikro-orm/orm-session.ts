@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { type EntityManager, type MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
 import type { UnitOfWork } from '../../application/ports/unit-of-work.ts';
-import { CommitEffects } from '../persistence-common/index.ts';
+import { CommitEffects } from '../commit-effects/index.ts';
 
 /**
  * Hands repositories the right entity manager: inside `run`, the transaction's (MikroORM keeps

@@ -19,15 +19,10 @@ import type {
   VehicleId,
   WarrantId,
 } from '../../../domain/shared/ids.ts';
-import type {
-  ArrestRecord,
-  AuditEntryRecord,
-  CitationRecord,
-  CivilianRecord,
-  ReleaseRecord,
-  VehicleRecord,
-  WarrantRecord,
-} from '../records/records-records.ts';
+import type { AuditEntryRecord } from '../records/audit-records.ts';
+import type { ArrestRecord, CitationRecord } from '../records/incident-records.ts';
+import type { ReleaseRecord } from '../records/installation-records.ts';
+import type { CivilianRecord, VehicleRecord, WarrantRecord } from '../records/records-records.ts';
 
 export function civilianFromRecord(r: CivilianRecord): Civilian {
   return Civilian.restore({

@@ -4,7 +4,7 @@ import type { AuditEntryId, OrganisationId } from '../../../domain/shared/ids.ts
 import { MappedTable } from '../mapped-table.ts';
 import { auditEntryFromRecord, auditEntryToRecord } from '../mappers/records-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
-import { AuditEntryRecord } from '../records/records-records.ts';
+import { AuditEntryRecord } from '../records/audit-records.ts';
 
 export class MikroOrmAuditLog implements AuditLog {
   private readonly rows: MappedTable<AuditEntryRecord, AuditEntry>;

@@ -5,7 +5,7 @@ import type { ArrestId, CitationId } from '../../../domain/shared/ids.ts';
 import { MappedTable } from '../mapped-table.ts';
 import { arrestFromRecord, arrestToRecord, citationFromRecord, citationToRecord } from '../mappers/records-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
-import { ArrestRecord, CitationRecord } from '../records/records-records.ts';
+import { ArrestRecord, CitationRecord } from '../records/incident-records.ts';
 
 export class MikroOrmCitationRepository implements CitationRepository {
   private readonly rows: MappedTable<CitationRecord, Citation>;

@@ -1,6 +1,6 @@
 import type { InstanceKeyStore } from '../../../application/ports/instance-key-store.ts';
 import type { OrmSession } from '../orm-session.ts';
-import { InstanceKeyRecord } from '../records/records-records.ts';
+import { InstanceKeyRecord } from '../records/installation-records.ts';
 
 export class MikroOrmInstanceKeyStore implements InstanceKeyStore {
   constructor(private readonly session: OrmSession) {}

@@ -25,7 +25,8 @@ import {
   warrantFromRecord,
 } from '../mappers/records-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
-import { CivilianRecord, ReleaseRecord, VehicleRecord, WarrantRecord } from '../records/records-records.ts';
+import { ReleaseRecord } from '../records/installation-records.ts';
+import { CivilianRecord, VehicleRecord, WarrantRecord } from '../records/records-records.ts';
 
 /**
  * One keyset page in one statement: the filter, ids after `page.after` (uuid order is the order
