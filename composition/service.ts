@@ -73,7 +73,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         now: () => core.clock.now(),
         logger: options.logger,
       });
-      core.waypoints.connect(gateway);
+      core.waypoints.connect(gateway.waypoints);
     }
     const realtime = gateway;
     return {

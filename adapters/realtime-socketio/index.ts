@@ -8,3 +8,4 @@ export {
   type RealtimeOptions,
 } from './realtime-gateway.ts';
 export { tokenAuthentication } from './token-authentication.ts';
+export { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';

@@ -1,8 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import type { us_listen_socket } from 'uWebSockets.js';
 import { type ExtendedError, Server } from 'socket.io';
-import type { WaypointChannel, WaypointEvent } from '../../application/ports/waypoint-channel.ts';
+import type { WaypointChannel } from '../../application/ports/waypoint-channel.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
+import { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
 
 /** The namespace of the game bridge's realtime channel (section 6 of the contract). */
 export const GAME_NAMESPACE = '/integrations/game';
@@ -29,8 +30,12 @@ export interface RealtimeOptions {
   logger: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
-export interface RealtimeGateway extends WaypointChannel {
+export interface RealtimeGateway {
   readonly engine: 'uws' | 'node';
+  /** The application's waypoint channel, written on this gateway in the wire shape. */
+  readonly waypoints: WaypointChannel;
+  /** Sends one wire payload to the sockets of its organisation and department. */
+  publish(organisationId: OrganisationId, event: WaypointEvent): void;
   /** Base URL a game resource connects to, without the namespace, e.g. http://127.0.0.1:4001 */
   readonly url: string;
   /** Connected sockets right now. */
@@ -105,15 +110,17 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
   options.logger.info({ engine: attached.engine, url: attached.url, namespace: GAME_NAMESPACE }, 'realtime channel listening');
 
   let closed: Promise<void> | undefined;
+  const publish = (organisationId: OrganisationId, event: WaypointEvent) => {
+    if (!closing) games.to(roomOf(organisationId, event.departmentId)).emit(WAYPOINT_EVENT, event);
+  };
   return {
     engine: attached.engine,
     url: attached.url,
     get connections() {
       return games.sockets.size;
     },
-    publish(organisationId: OrganisationId, event: WaypointEvent) {
-      if (!closing) games.to(roomOf(organisationId, event.departmentId)).emit(WAYPOINT_EVENT, event);
-    },
+    waypoints: { publish: (organisationId, change, emittedAt) => publish(organisationId, waypointPayload(change, emittedAt)) },
+    publish,
     close() {
       closing = true;
       // Connections are dropped without a Socket.IO `disconnect` packet, as io.close() does, so

@@ -1,23 +1,14 @@
 import type { CallId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
-import type { AssignmentChanged, AssignmentRemoved, UnitEvent } from '../../domain/unit/unit-events.ts';
+import type { UnitEvent } from '../../domain/unit/unit-events.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
 import type { UnitFilter, UnitRepository } from '../ports/unit-repository.ts';
 import type { UnitOfWork } from '../ports/unit-of-work.ts';
-import type { WaypointChannel, WaypointEvent } from '../ports/waypoint-channel.ts';
-
-type AssignmentEvent = AssignmentChanged | AssignmentRemoved;
+import type { AssignmentEvent, WaypointChannel } from '../ports/waypoint-channel.ts';
 
 function isAssignmentEvent(event: UnitEvent): event is AssignmentEvent {
   return event.type !== 'unit.status_changed';
-}
-
-/** The wire payload of section 6: `assignment.removed` carries no coordinates and no call number. */
-export function waypointEvent(event: AssignmentEvent, emittedAt: string): WaypointEvent {
-  const common = { emittedAt, departmentId: event.departmentId, callId: event.callId, unitId: event.unitId, unitLabel: event.unitLabel };
-  if (event.type === 'assignment.removed') return { type: event.type, ...common };
-  return { type: event.type, ...common, callNumber: event.callNumber, mapX: event.pin?.x ?? null, mapY: event.pin?.y ?? null };
 }
 
 /**
@@ -61,8 +52,8 @@ export class WaypointPublishingUnits implements UnitRepository {
     if (organisation?.settings.mapType !== 'game_tiles') return;
     const organisationId: OrganisationId = unit.organisationId;
     this.uow.afterCommit(() => {
-      const emittedAt = this.clock.now().toISOString();
-      for (const change of changes) this.channel.publish(organisationId, waypointEvent(change, emittedAt));
+      const emittedAt = this.clock.now();
+      for (const change of changes) this.channel.publish(organisationId, change, emittedAt);
     });
   }
 }
@@ -81,7 +72,7 @@ export class WaypointRelay implements WaypointChannel {
     return () => this.targets.delete(target);
   }
 
-  publish(organisationId: OrganisationId, event: WaypointEvent): void {
-    for (const target of this.targets) target.publish(organisationId, event);
+  publish(organisationId: OrganisationId, change: AssignmentEvent, emittedAt: Date): void {
+    for (const target of this.targets) target.publish(organisationId, change, emittedAt);
   }
 }

@@ -1,31 +1,14 @@
-import type { CallId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
+import type { OrganisationId } from '../../domain/shared/ids.ts';
+import type { AssignmentChanged, AssignmentRemoved } from '../../domain/unit/unit-events.ts';
 
-/** The payload of the one wire event, `waypoint` (section 6 of the contract). */
-export type WaypointEvent =
-  | {
-      readonly type: 'assignment.created' | 'assignment.updated';
-      readonly emittedAt: string;
-      readonly departmentId: DepartmentId;
-      readonly callId: CallId;
-      readonly callNumber: string;
-      readonly unitId: UnitId;
-      readonly unitLabel: string;
-      readonly mapX: number | null;
-      readonly mapY: number | null;
-    }
-  | {
-      readonly type: 'assignment.removed';
-      readonly emittedAt: string;
-      readonly departmentId: DepartmentId;
-      readonly callId: CallId;
-      readonly unitId: UnitId;
-      readonly unitLabel: string;
-    };
+/** An assignment began, moved its pin or ended: what the waypoint channel carries. */
+export type AssignmentEvent = AssignmentChanged | AssignmentRemoved;
 
 /**
- * Pushes waypoint events to the game resources connected for one department of one
- * organisation. Called only after the write that caused the event has committed.
+ * Pushes assignment changes to the game resources connected for one department of one
+ * organisation; the transport writes them in its own wire shape. Called only after the write
+ * that caused the change has committed, with the moment it was sent.
  */
 export interface WaypointChannel {
-  publish(organisationId: OrganisationId, event: WaypointEvent): void;
+  publish(organisationId: OrganisationId, change: AssignmentEvent, emittedAt: Date): void;
 }

@@ -12,7 +12,7 @@ import {
   tokenAuthentication,
 } from '../../adapters/realtime-socketio/index.ts';
 import { JwtAccessTokens } from '../../adapters/security/index.ts';
-import type { WaypointEvent } from '../../application/ports/waypoint-channel.ts';
+import type { WaypointEvent } from '../../adapters/realtime-socketio/index.ts';
 import type { CallId, CredentialId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
 import { connected, disconnected, refused, within } from '../support/realtime-client.ts';

@@ -1,0 +1,37 @@
+import type { AssignmentEvent } from '../../application/ports/waypoint-channel.ts';
+import type { CallId, DepartmentId, UnitId } from '../../domain/shared/ids.ts';
+
+/** The payload of the one wire event, `waypoint` (section 6 of the contract). */
+export type WaypointEvent =
+  | {
+      readonly type: 'assignment.created' | 'assignment.updated';
+      readonly emittedAt: string;
+      readonly departmentId: DepartmentId;
+      readonly callId: CallId;
+      readonly callNumber: string;
+      readonly unitId: UnitId;
+      readonly unitLabel: string;
+      readonly mapX: number | null;
+      readonly mapY: number | null;
+    }
+  | {
+      readonly type: 'assignment.removed';
+      readonly emittedAt: string;
+      readonly departmentId: DepartmentId;
+      readonly callId: CallId;
+      readonly unitId: UnitId;
+      readonly unitLabel: string;
+    };
+
+/** The wire payload of an assignment change: `assignment.removed` carries no coordinates and no call number. */
+export function waypointPayload(change: AssignmentEvent, emittedAt: Date): WaypointEvent {
+  const common = {
+    emittedAt: emittedAt.toISOString(),
+    departmentId: change.departmentId,
+    callId: change.callId,
+    unitId: change.unitId,
+    unitLabel: change.unitLabel,
+  };
+  if (change.type === 'assignment.removed') return { type: change.type, ...common };
+  return { type: change.type, ...common, callNumber: change.callNumber, mapX: change.pin?.x ?? null, mapY: change.pin?.y ?? null };
+}
