@@ -20,7 +20,9 @@ export interface ReportLocationInput {
  * `/location`, the heartbeat every on-duty officer sends about every five seconds. Nothing of the
  * report is stored. Inside the organisation's arrival radius of the unit's assignment pin the unit
  * becomes `ON_SCENE`; that is the only write, and only the first report in range makes it.
- * The common case (no pin, out of range, already on scene) is a single read.
+ * The common case writes nothing and opens no unit of work: without a pin or already on scene it
+ * is the gate's single read; out of range it adds the read of the organisation's radius. The unit
+ * decides all three (`awaitsArrival`, `arrivalAt`); this use case only orders the reads.
  */
 export class ReportLocation {
   constructor(
@@ -34,13 +36,13 @@ export class ReportLocation {
     const officer = await this.gate.onDuty(input.grant, input.identifiers);
     if (!officer.ok) return officer;
     const unit = officer.value.unit;
-    const pin = unit.assignment?.pin ?? null;
-    if (pin === null || unit.status === 'ON_SCENE') return accept({ arrived: false });
+    if (!unit.awaitsArrival) return accept({ arrived: false });
     const organisation = await this.organisations.get(input.grant.organisationId);
     if (organisation === null) return refuse('not_linked');
     const position = MapPoint.of(input.mapX, input.mapY);
-    if (!position.isWithin(organisation.settings.arrivalRadius, pin)) return accept({ arrived: false });
-    return this.arrive(input, position, organisation.settings.arrivalRadius);
+    const radius = organisation.settings.arrivalRadius;
+    if (!unit.arrivalAt(position, radius)) return accept({ arrived: false });
+    return this.arrive(input, position, radius);
   }
 
   /** In range: move the unit under its lock, judged again on what the lock shows. */
