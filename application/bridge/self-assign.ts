@@ -38,10 +38,9 @@ export class SelfAssign {
       const locked = await lockCallAndUnit(this.gate, this.calls, this.units, input);
       if (!locked.ok) return locked;
       const { call, unit, officer } = locked.value;
-      // A closed call cannot be taken; to the bridge it is no longer there.
-      if (call.status === 'CLOSED') return refuse('call_not_found');
       const from = call.status;
       const assigned = call.assign(unit, now);
+      // The call refuses when closed; to the bridge a closed call is no longer there.
       if (!assigned.ok) return refuse(assigned.reason === 'call_closed' ? 'call_not_found' : assigned.reason);
       await this.units.save(unit);
       await this.calls.save(call);
