@@ -30,18 +30,19 @@ export class ResolveBolo {
       if (!officer.ok) return officer;
       const bolo = await this.bolos.getForUpdate(input.boloId);
       if (bolo === null || bolo.snapshot().organisationId !== grant.organisationId) return refuse('bolo_not_found');
-      const before = bolo.snapshot().status;
       const resolved = bolo.resolve(officer.value.departmentId, now);
       if (!resolved.ok) return resolved;
       const result = { boloId: bolo.id, status: resolved.value };
-      if (before === 'RESOLVED') return unchanged(result);
+      // A repeat resolve records no move: it succeeds and writes nothing.
+      const [moved] = bolo.events.take();
+      if (moved === undefined) return unchanged(result);
       await this.bolos.save(bolo);
       return audited(result, {
         organisationId: grant.organisationId,
         action: 'bolo.resolved',
         subject: { type: 'bolo', id: bolo.id },
         playerCharacterId: officer.value.characterId,
-        details: { from: before, unitId: officer.value.unitId },
+        details: { from: moved.from, unitId: officer.value.unitId },
       });
     });
   }
