@@ -8,6 +8,7 @@ import type { UnitStatus } from '../../domain/unit/unit-status.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
+import { assignmentDetails } from '../dispatch/assignment-audit.ts';
 import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 import { lockCallAndUnit } from './call-locking.ts';
@@ -38,7 +39,6 @@ export class SelfAssign {
       const locked = await lockCallAndUnit(this.gate, this.calls, this.units, input);
       if (!locked.ok) return locked;
       const { call, unit, officer } = locked.value;
-      const from = call.status;
       const assigned = call.assign(unit, now);
       // The call refuses when closed; to the bridge a closed call is no longer there.
       if (!assigned.ok) return refuse(assigned.reason === 'call_closed' ? 'call_not_found' : assigned.reason);
@@ -51,12 +51,7 @@ export class SelfAssign {
           action: 'call.self_assigned',
           subject: { type: 'call', id: call.id },
           playerCharacterId: officer.characterId,
-          details: {
-            callNumber: call.number,
-            unitId: unit.id,
-            callStatusFrom: from,
-            pin: assigned.value.pin === null ? null : { mapX: assigned.value.pin.x, mapY: assigned.value.pin.y },
-          },
+          details: assignmentDetails(call, unit, assigned.value),
         },
       );
     });

@@ -8,6 +8,7 @@ import { MAX_PROVISION_CALLSIGN_ATTEMPTS, provisionedCallsign, provisionedName }
 import type { CharacterId, CharacterPublicId, MembershipId, UnitId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { Unit, type DutyRefusal } from '../../domain/unit/unit.ts';
+import { isStatusChange } from '../../domain/unit/unit-events.ts';
 import type { UnitStatus } from '../../domain/unit/unit-status.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
@@ -89,18 +90,19 @@ export class SyncDuty {
     if (player.unit === null) return refuse('no_department_membership');
     const unit = await this.units.getForUpdate(player.unit.id);
     if (unit === null) return refuse('no_department_membership');
-    const from = unit.status;
     const synced = unit.syncDuty(input.onDuty, now);
     if (!synced.ok) return synced;
     const result: DutySynced = { unitId: unit.id, status: synced.value, provisioned: false };
-    if (from === synced.value) return unchanged(result);
+    // No recorded move: the unit already had that status, and nothing is written.
+    const [moved] = unit.events.takeWhere(isStatusChange);
+    if (moved === undefined) return unchanged(result);
     await this.units.save(unit);
     return audited(result, {
       organisationId: input.grant.organisationId,
       action: 'unit.duty_synced',
       subject: { type: 'unit', id: unit.id },
       playerCharacterId: player.characterId,
-      details: { from, to: synced.value, ...this.labels(input) },
+      details: { from: moved.from, to: moved.to, ...this.labels(input) },
     });
   }
 

@@ -29,13 +29,14 @@ export class CloseCall {
         if (unit?.assignment?.callId === call.value.id) assigned.push(unit);
       }
       call.value.close(assigned, now);
+      const [closed] = call.value.events.take();
       for (const unit of assigned) await this.units.save(unit);
       await this.calls.save(call.value);
       return audited(call.value, {
         organisationId: call.value.snapshot().organisationId,
         action: 'call.closed',
         subject: { type: 'call', id: call.value.id },
-        details: { callNumber: call.value.number, releasedUnits: assigned.map((u) => u.id) },
+        details: { callNumber: call.value.number, from: closed?.from, releasedUnits: assigned.map((u) => u.id) },
       });
     });
   }
