@@ -2,7 +2,8 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
 import type { CharacterId, DepartmentId, MembershipId, UnitId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { Unit } from '../../domain/unit/unit.ts';
+import type { Unit } from '../../domain/unit/unit.ts';
+import { enrolMember } from '../../domain/roster/enrolment.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { DepartmentRepository } from '../ports/organisation-repositories.ts';
@@ -42,29 +43,11 @@ export class AddDepartmentMember {
         const character = await this.characters.get(input.characterId);
         if (character?.organisationId !== department.organisationId) return refuse('unknown_character');
         if ((await this.memberships.findFor(department.id, character.id)) !== null) return refuse('already_member');
-        const membershipId = this.ids.next<MembershipId>();
-        const unit = Unit.enrol(
-          {
-            id: this.ids.next<UnitId>(),
-            organisationId: department.organisationId,
-            departmentId: department.id,
-            membershipId,
-            characterId: character.id,
-            callsign: input.callsign,
-          },
-          now,
-        );
+        const ids = { membershipId: this.ids.next<MembershipId>(), unitId: this.ids.next<UnitId>() };
+        const { membership, unit } = enrolMember(department, character.id, input.callsign, ids, now);
         if (input.callsign !== null && (await this.units.findByCallsign(department.id, input.callsign)) !== null) {
           return refuse('callsign_taken');
         }
-        const membership: Membership = {
-          id: membershipId,
-          organisationId: department.organisationId,
-          departmentId: department.id,
-          characterId: character.id,
-          unitId: unit.id,
-          createdAt: now,
-        };
         await this.memberships.add(membership);
         await this.units.save(unit);
         return audited(
