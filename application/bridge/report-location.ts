@@ -1,6 +1,4 @@
-import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
@@ -8,10 +6,9 @@ import type { OrganisationRepository } from '../ports/organisation-repositories.
 import type { UnitRepository } from '../ports/unit-repository.ts';
 import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
+import { type PlayerRequest, playerNote } from './player-writes.ts';
 
-export interface ReportLocationInput {
-  readonly grant: GameGrant;
-  readonly identifiers: PlayerIdentifiers;
+export interface ReportLocationInput extends PlayerRequest {
   readonly mapX: number;
   readonly mapY: number;
 }
@@ -56,15 +53,10 @@ export class ReportLocation {
       const callId = unit.assignment?.callId ?? null;
       if (unit.reportPosition(position, radius, now) !== 'arrived') return unchanged({ arrived: false });
       await this.units.save(unit);
+      const details = { callId, mapX: position.x, mapY: position.y };
       return audited(
         { arrived: true },
-        {
-          organisationId: grant.organisationId,
-          action: 'unit.arrived',
-          subject: { type: 'unit', id: unit.id },
-          playerCharacterId: officer.value.characterId,
-          details: { callId, mapX: position.x, mapY: position.y },
-        },
+        playerNote(grant, officer.value.characterId, 'unit.arrived', { type: 'unit', id: unit.id }, details),
       );
     });
   }
