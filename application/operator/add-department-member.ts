@@ -4,12 +4,13 @@ import type { CharacterId, DepartmentId, MembershipId, UnitId } from '../../doma
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
 import { enrolMember } from '../../domain/roster/enrolment.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { DepartmentRepository } from '../ports/organisation-repositories.ts';
 import type { CharacterRepository, MembershipRepository } from '../ports/roster-repositories.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
-import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+import { type AccessRefusal, operatorActor, withinReach } from './operator-access.ts';
 
 export interface AddDepartmentMemberInput {
   readonly operator: OperatorKey;
@@ -36,10 +37,9 @@ export class AddDepartmentMember {
     return this.writes.run(
       operatorActor(input.operator),
       async (now) => {
-        const department = await this.departments.get(input.departmentId);
-        if (department === null) return refuse('not_found');
-        const access = authorise(input.operator, 'roster.manage', department.organisationId);
-        if (!access.ok) return access;
+        const reached = withinReach(input.operator, 'roster.manage', await this.departments.get(input.departmentId));
+        if (!reached.ok) return reached;
+        const department = reached.value;
         const character = await this.characters.get(input.characterId);
         if (character?.organisationId !== department.organisationId) return refuse('unknown_character');
         if ((await this.memberships.findFor(department.id, character.id)) !== null) return refuse('already_member');
@@ -50,14 +50,10 @@ export class AddDepartmentMember {
         }
         await this.memberships.add(membership);
         await this.units.save(unit);
+        const details = { departmentId: department.id, characterId: character.id, unitId: unit.id, callsign: input.callsign };
         return audited(
           { membership, unit },
-          {
-            organisationId: department.organisationId,
-            action: 'membership.created',
-            subject: { type: 'membership', id: membership.id },
-            details: { departmentId: department.id, characterId: character.id, unitId: unit.id, callsign: input.callsign },
-          },
+          auditNote(department.organisationId, 'membership.created', { type: 'membership', id: membership.id }, details),
         );
       },
       { membership: 'already_member', unit_callsign: 'callsign_taken' },
