@@ -3,6 +3,7 @@ import type { CallId, UnitId } from '../../domain/shared/ids.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { UnitAssignment } from '../../domain/unit/unit.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
@@ -40,12 +41,8 @@ export class AssignUnit {
       if (!assigned.ok) return assigned;
       await this.units.save(unit);
       await this.calls.save(call.value);
-      return audited(assigned.value, {
-        organisationId: unit.organisationId,
-        action: 'call.unit_assigned',
-        subject: { type: 'call', id: call.value.id },
-        details: assignmentDetails(call.value, unit, assigned.value),
-      });
+      const details = assignmentDetails(call.value, unit, assigned.value);
+      return audited(assigned.value, auditNote(unit.organisationId, 'call.unit_assigned', { type: 'call', id: call.value.id }, details));
     });
   }
 }
