@@ -4,7 +4,7 @@ import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle } from '../../domain/records/vehicle.ts';
-import type { BoloId, CivilianId, VehicleId } from '../../domain/shared/ids.ts';
+import type { BoloId, VehicleId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { BoloRepository } from '../ports/bolo-repository.ts';
@@ -68,14 +68,15 @@ export class IssueBolo {
       const civilian = person === null ? null : await findOrRegisterCivilian(this.civilians, this.ids, grant.organisationId, person, now);
       const vehicle = plate === null ? null : await this.findOrRegisterVehicle(grant, plate, now);
       const number = await nextRecordNumber(this.numbers, grant.organisationId, 'bolo', now);
+      // About whoever and whatever the records now hold for the subject the officer described.
+      const subjects = { subjectCivilianId: civilian?.civilian.id ?? null, subjectVehicleId: vehicle?.vehicle.id ?? null };
       const issued = Bolo.issue(
         {
+          ...subjects,
           id: this.ids.next<BoloId>(),
           organisationId: grant.organisationId,
           number,
           issuingDepartmentId: officer.departmentId,
-          subjectCivilianId: (civilian?.civilian.id ?? null) as CivilianId | null,
-          subjectVehicleId: (vehicle?.vehicle.id ?? null) as VehicleId | null,
           severity: input.severity,
           scope: input.scope,
           subjectDescription: input.subjectDescription,
