@@ -22,7 +22,7 @@ export class SetBoloStatus {
       if (bolo === null) return refuse('not_found');
       const from = bolo.snapshot().status;
       if (from === input.status) return unchanged({ bolo, now });
-      bolo.setStatusByManager(input.status, now);
+      bolo.overrideStatus(input.status, now);
       await this.bolos.save(bolo);
       return audited(
         { bolo, now },

@@ -8,8 +8,7 @@ import {
   judgeLinkGate,
 } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { DepartmentId } from '../../domain/shared/ids.ts';
-import { type Outcome, accept } from '../../domain/shared/outcome.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
 import type { BridgePlayerReader, PlayerCandidate } from '../ports/bridge-player-reader.ts';
 

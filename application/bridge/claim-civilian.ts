@@ -1,14 +1,12 @@
-import type { GameGrant } from '../../domain/credential/access-grant.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CivilianId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { CivilianRepository } from '../ports/records-repositories.ts';
-import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 import { findOrRegisterCivilian } from './civilian-records.ts';
-import { type PersonInput, describePerson } from './person-input.ts';
+import { type PersonRequest, describePerson } from './person-input.ts';
+import { playerNote, writeAsLinkedPlayer } from './player-writes.ts';
 
 /**
  * `/civilian/claim`: a linked player claims a civilian (found or registered as for `/civilian`)
@@ -22,33 +20,26 @@ export class ClaimCivilian {
     private readonly writes: AuditedWrites,
   ) {}
 
-  async execute(input: {
-    grant: GameGrant;
-    identifiers: PlayerIdentifiers;
-    civilian: PersonInput & { readonly dateOfBirth: string };
-  }): Promise<Outcome<{ civilianId: CivilianId }, 'not_linked' | 'already_claimed' | 'invalid_date_of_birth'>> {
+  async execute(
+    input: PersonRequest,
+  ): Promise<Outcome<{ civilianId: CivilianId }, 'not_linked' | 'already_claimed' | 'invalid_date_of_birth'>> {
     const person = describePerson(input.civilian);
     if (!person.ok) return person;
     const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const player = await this.gate.linked(grant, input.identifiers);
-      if (!player.ok) return player;
+    return writeAsLinkedPlayer(this.gate, this.writes, input, async ({ characterId }, now) => {
       const found = await findOrRegisterCivilian(this.civilians, this.ids, grant.organisationId, person.value, now);
       const civilian = found.created ? found.civilian : await this.civilians.getForUpdate(found.civilian.id);
       if (civilian === null) return refuse('already_claimed');
       const before = civilian.claimedBy;
-      const claimed = civilian.claim(player.value.characterId);
+      const claimed = civilian.claim(characterId);
       if (!claimed.ok) return claimed;
       const result = { civilianId: civilian.id };
-      if (before === player.value.characterId) return unchanged(result);
+      if (before === characterId) return unchanged(result);
       await this.civilians.save(civilian);
-      return audited(result, {
-        organisationId: grant.organisationId,
-        action: 'civilian.claimed',
-        subject: { type: 'civilian', id: civilian.id },
-        playerCharacterId: player.value.characterId,
-        details: { created: found.created },
-      });
+      return audited(
+        result,
+        playerNote(grant, characterId, 'civilian.claimed', { type: 'civilian', id: civilian.id }, { created: found.created }),
+      );
     });
   }
 }

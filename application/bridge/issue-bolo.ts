@@ -4,8 +4,7 @@ import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle } from '../../domain/records/vehicle.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { BoloId, CivilianId, VehicleId } from '../../domain/shared/ids.ts';
+import type { BoloId, VehicleId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { BoloRepository } from '../ports/bolo-repository.ts';
@@ -14,14 +13,12 @@ import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
 import type { RecordNumbers } from '../ports/record-numbers.ts';
 import type { CivilianRepository, VehicleRepository } from '../ports/records-repositories.ts';
 import { nextRecordNumber } from '../records/record-numbering.ts';
-import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 import { type PersonDescription, findOrRegisterCivilian } from './civilian-records.ts';
 import { type PersonInput, describePerson } from './person-input.ts';
+import { type PlayerRequest, playerNote, writeAsOfficer } from './player-writes.ts';
 
-export interface IssueBoloInput {
-  readonly grant: GameGrant;
-  readonly identifiers: PlayerIdentifiers;
+export interface IssueBoloInput extends PlayerRequest {
   readonly subject: { readonly civilian?: PersonInput; readonly plate?: string };
   readonly severity: BoloSeverity;
   readonly scope: BoloScope;
@@ -67,20 +64,19 @@ export class IssueBolo {
 
   private issue(input: IssueBoloInput, person: PersonDescription | null, plate: Plate | null) {
     const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const officer = await this.gate.onDuty(grant, input.identifiers);
-      if (!officer.ok) return officer;
+    return writeAsOfficer(this.gate, this.writes, input, async (officer, now) => {
       const civilian = person === null ? null : await findOrRegisterCivilian(this.civilians, this.ids, grant.organisationId, person, now);
       const vehicle = plate === null ? null : await this.findOrRegisterVehicle(grant, plate, now);
       const number = await nextRecordNumber(this.numbers, grant.organisationId, 'bolo', now);
+      // About whoever and whatever the records now hold for the subject the officer described.
+      const subjects = { subjectCivilianId: civilian?.civilian.id ?? null, subjectVehicleId: vehicle?.vehicle.id ?? null };
       const issued = Bolo.issue(
         {
+          ...subjects,
           id: this.ids.next<BoloId>(),
           organisationId: grant.organisationId,
           number,
-          issuingDepartmentId: officer.value.departmentId,
-          subjectCivilianId: (civilian?.civilian.id ?? null) as CivilianId | null,
-          subjectVehicleId: (vehicle?.vehicle.id ?? null) as VehicleId | null,
+          issuingDepartmentId: officer.departmentId,
           severity: input.severity,
           scope: input.scope,
           subjectDescription: input.subjectDescription,
@@ -88,29 +84,22 @@ export class IssueBolo {
           narrative: input.narrative ?? null,
           internalNotes: null,
           expiresAt: null,
-          issuedBy: { kind: 'character', characterId: officer.value.characterId },
+          issuedBy: { kind: 'character', characterId: officer.characterId },
         },
         now,
       );
       if (!issued.ok) return issued;
       await this.bolos.save(issued.value);
-      return audited(
-        { boloId: issued.value.id, boloNumber: number },
-        {
-          organisationId: grant.organisationId,
-          action: 'bolo.issued',
-          subject: { type: 'bolo', id: issued.value.id },
-          playerCharacterId: officer.value.characterId,
-          details: {
-            boloNumber: number,
-            unitId: officer.value.unitId,
-            severity: input.severity,
-            scope: input.scope,
-            ...(civilian === null ? {} : { civilianId: civilian.civilian.id, civilianCreated: civilian.created }),
-            ...(vehicle === null ? {} : { vehicleId: vehicle.vehicle.id, vehicleCreated: vehicle.created }),
-          },
-        },
-      );
+      const details = {
+        boloNumber: number,
+        unitId: officer.unitId,
+        severity: input.severity,
+        scope: input.scope,
+        ...(civilian === null ? {} : { civilianId: civilian.civilian.id, civilianCreated: civilian.created }),
+        ...(vehicle === null ? {} : { vehicleId: vehicle.vehicle.id, vehicleCreated: vehicle.created }),
+      };
+      const note = playerNote(grant, officer.characterId, 'bolo.issued', { type: 'bolo', id: issued.value.id }, details);
+      return audited({ boloId: issued.value.id, boloNumber: number }, note);
     });
   }
 

@@ -1,7 +1,4 @@
-import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import { MdtHandoff, type MdtTier } from '../../domain/roster/mdt-handoff.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { DepartmentId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { MdtHandoffRepository } from '../ports/mdt-handoff-repository.ts';
@@ -10,17 +7,10 @@ import type { SecretGenerator } from '../ports/secret-generator.ts';
 import type { SecretHasher } from '../ports/secret-hasher.ts';
 import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
+import type { DutyReport } from './duty-report.ts';
+import { playerNote } from './player-writes.ts';
 
-export interface IssueMdtHandoffInput {
-  readonly grant: GameGrant;
-  readonly identifiers: PlayerIdentifiers;
-  /** The job the game says the player holds now. */
-  readonly departmentSlug: string;
-  readonly onDuty: boolean;
-  readonly jobLabel?: string;
-  readonly gradeLabel?: string;
-  readonly characterName?: string;
-}
+export type IssueMdtHandoffInput = DutyReport;
 
 export const MDT_TOKEN_PREFIX = 'cad_mdt_';
 
@@ -64,16 +54,9 @@ export class IssueMdtHandoff {
         now,
       );
       await this.handoffs.save(handoff);
-      return audited(
-        { token, expiresAt: handoff.expiresAt, tier },
-        {
-          organisationId: grant.organisationId,
-          action: 'mdt_handoff.issued',
-          subject: { type: 'character', id: player.characterId },
-          playerCharacterId: player.characterId,
-          details: { tier, expiresAt: handoff.expiresAt.toISOString() },
-        },
-      );
+      const details = { tier, expiresAt: handoff.expiresAt.toISOString() };
+      const note = playerNote(grant, player.characterId, 'mdt_handoff.issued', { type: 'character', id: player.characterId }, details);
+      return audited({ token, expiresAt: handoff.expiresAt, tier }, note);
     });
   }
 }

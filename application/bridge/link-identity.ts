@@ -1,17 +1,14 @@
-import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import { linksFor } from '../../domain/roster/identifier-link.ts';
 import { normaliseLinkCode } from '../../domain/roster/link-code.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CharacterPublicId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { CharacterRepository, IdentifierLinkRepository, LinkCodeRepository } from '../ports/roster-repositories.ts';
 import type { SecretHasher } from '../ports/secret-hasher.ts';
 import { credentialActor } from './bridge-actor.ts';
+import { type PlayerRequest, playerNote } from './player-writes.ts';
 
-export interface LinkIdentityInput {
-  readonly grant: GameGrant;
-  readonly identifiers: PlayerIdentifiers;
+export interface LinkIdentityInput extends PlayerRequest {
   readonly code: string;
 }
 
@@ -47,19 +44,12 @@ export class LinkIdentity {
       const moved = before.filter((link) => link.characterId !== character.id);
       await this.codes.save(code);
       await this.links.link(linksFor(grant.organisationId, input.identifiers, character.id, now));
-      return audited(
-        { characterPublicId: character.publicId, displayName: character.displayName },
-        {
-          organisationId: grant.organisationId,
-          action: 'identity.linked',
-          subject: { type: 'character', id: character.id },
-          playerCharacterId: character.id,
-          details: {
-            identifiers: input.identifiers.entries.map((e) => e.kind),
-            ...(moved.length === 0 ? {} : { movedFrom: moved.map((l) => ({ kind: l.kind, characterId: l.characterId })) }),
-          },
-        },
-      );
+      const details = {
+        identifiers: input.identifiers.entries.map((e) => e.kind),
+        ...(moved.length === 0 ? {} : { movedFrom: moved.map((l) => ({ kind: l.kind, characterId: l.characterId })) }),
+      };
+      const note = playerNote(grant, character.id, 'identity.linked', { type: 'character', id: character.id }, details);
+      return audited({ characterPublicId: character.publicId, displayName: character.displayName }, note);
     });
   }
 }

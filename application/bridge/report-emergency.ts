@@ -1,20 +1,16 @@
 import type { GameGrant } from '../../domain/credential/access-grant.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { CallId, DepartmentId } from '../../domain/shared/ids.ts';
-import { MapPoint } from '../../domain/shared/map-point.ts';
+import type { Department } from '../../domain/organisation/department.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import type { AuditedWrites } from '../audit/audited-writes.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { DepartmentRepository, OrganisationRepository } from '../ports/organisation-repositories.ts';
 import type { RecordNumbers } from '../ports/record-numbers.ts';
-import { openNumberedCall } from '../records/open-numbered-call.ts';
-import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
+import { type PlayerRequest, writeAsLinkedPlayer } from './player-writes.ts';
+import { type ReportedCall, openReportedCall } from './reported-call.ts';
 
-export interface ReportEmergencyInput {
-  readonly grant: GameGrant;
-  readonly identifiers: PlayerIdentifiers;
+export interface ReportEmergencyInput extends PlayerRequest {
   readonly mapX: number;
   readonly mapY: number;
   readonly description: string;
@@ -35,38 +31,22 @@ export class ReportEmergency {
     private readonly writes: AuditedWrites,
   ) {}
 
-  execute(input: ReportEmergencyInput): Promise<Outcome<{ callId: CallId; callNumber: string }, 'not_linked' | 'no_department'>> {
-    const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const player = await this.gate.linked(grant, input.identifiers);
-      if (!player.ok) return player;
-      const organisation = await this.organisations.get(grant.organisationId);
-      const departmentId = organisation?.settings.emergencyDepartmentId ?? grant.departmentId;
-      const department = await this.departments.get(departmentId);
-      if (department === null || department.organisationId !== grant.organisationId || !department.isActive) {
-        return refuse('no_department');
-      }
-      const call = await openNumberedCall(
-        { calls: this.calls, numbers: this.numbers, ids: this.ids },
-        {
-          organisationId: grant.organisationId,
-          departmentId: department.id,
-          origin: 'emergency_911',
-          description: input.description,
-          location: MapPoint.of(input.mapX, input.mapY),
-        },
-        now,
-      );
-      return audited(
-        { callId: call.id, callNumber: call.number },
-        {
-          organisationId: grant.organisationId,
-          action: 'call.reported',
-          subject: { type: 'call', id: call.id },
-          playerCharacterId: player.value.characterId,
-          details: { callNumber: call.number, departmentId: department.id, mapX: input.mapX, mapY: input.mapY },
-        },
-      );
+  execute(input: ReportEmergencyInput): Promise<Outcome<ReportedCall, 'not_linked' | 'no_department'>> {
+    const ports = { calls: this.calls, numbers: this.numbers, ids: this.ids };
+    return writeAsLinkedPlayer(this.gate, this.writes, input, async (player, now) => {
+      const department = await this.answeringDepartment(input.grant);
+      if (department === null) return refuse('no_department');
+      const { description, mapX, mapY } = input;
+      const report = { departmentId: department.id, origin: 'emergency_911', description, mapX, mapY } as const;
+      const note = { player: player.characterId, action: 'call.reported', details: { departmentId: department.id } };
+      return openReportedCall(ports, input.grant, report, note, now);
     });
+  }
+
+  /** The designated 911 department, else the credential's own; none when that one is inactive. */
+  private async answeringDepartment(grant: GameGrant): Promise<Department | null> {
+    const organisation = await this.organisations.get(grant.organisationId);
+    const department = await this.departments.get(organisation?.settings.emergencyDepartmentId ?? grant.departmentId);
+    return department !== null && department.organisationId === grant.organisationId && department.isActive ? department : null;
   }
 }

@@ -1,6 +1,4 @@
-import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
@@ -8,10 +6,9 @@ import type { OrganisationRepository } from '../ports/organisation-repositories.
 import type { UnitRepository } from '../ports/unit-repository.ts';
 import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
+import { type PlayerRequest, playerNote } from './player-writes.ts';
 
-export interface ReportLocationInput {
-  readonly grant: GameGrant;
-  readonly identifiers: PlayerIdentifiers;
+export interface ReportLocationInput extends PlayerRequest {
   readonly mapX: number;
   readonly mapY: number;
 }
@@ -20,7 +17,9 @@ export interface ReportLocationInput {
  * `/location`, the heartbeat every on-duty officer sends about every five seconds. Nothing of the
  * report is stored. Inside the organisation's arrival radius of the unit's assignment pin the unit
  * becomes `ON_SCENE`; that is the only write, and only the first report in range makes it.
- * The common case (no pin, out of range, already on scene) is a single read.
+ * The common case writes nothing and opens no unit of work: without a pin or already on scene it
+ * is the gate's single read; out of range it adds the read of the organisation's radius. The unit
+ * decides all three (`awaitsArrival`, `arrivalAt`); this use case only orders the reads.
  */
 export class ReportLocation {
   constructor(
@@ -34,13 +33,13 @@ export class ReportLocation {
     const officer = await this.gate.onDuty(input.grant, input.identifiers);
     if (!officer.ok) return officer;
     const unit = officer.value.unit;
-    const pin = unit.assignment?.pin ?? null;
-    if (pin === null || unit.status === 'ON_SCENE') return accept({ arrived: false });
+    if (!unit.awaitsArrival) return accept({ arrived: false });
     const organisation = await this.organisations.get(input.grant.organisationId);
     if (organisation === null) return refuse('not_linked');
     const position = MapPoint.of(input.mapX, input.mapY);
-    if (!position.isWithin(organisation.settings.arrivalRadius, pin)) return accept({ arrived: false });
-    return this.arrive(input, position, organisation.settings.arrivalRadius);
+    const radius = organisation.settings.arrivalRadius;
+    if (!unit.arrivalAt(position, radius)) return accept({ arrived: false });
+    return this.arrive(input, position, radius);
   }
 
   /** In range: move the unit under its lock, judged again on what the lock shows. */
@@ -54,15 +53,10 @@ export class ReportLocation {
       const callId = unit.assignment?.callId ?? null;
       if (unit.reportPosition(position, radius, now) !== 'arrived') return unchanged({ arrived: false });
       await this.units.save(unit);
+      const details = { callId, mapX: position.x, mapY: position.y };
       return audited(
         { arrived: true },
-        {
-          organisationId: grant.organisationId,
-          action: 'unit.arrived',
-          subject: { type: 'unit', id: unit.id },
-          playerCharacterId: officer.value.characterId,
-          details: { callId, mapX: position.x, mapY: position.y },
-        },
+        playerNote(grant, officer.value.characterId, 'unit.arrived', { type: 'unit', id: unit.id }, details),
       );
     });
   }

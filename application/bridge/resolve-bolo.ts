@@ -1,12 +1,10 @@
-import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { BoloId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
 import type { BoloRepository } from '../ports/bolo-repository.ts';
-import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
+import { type PlayerRequest, playerNote, writeAsOfficer } from './player-writes.ts';
 
 /**
  * `/bolo/:boloId/resolve`: only an on-duty officer of the issuing department resolves a BOLO.
@@ -19,30 +17,21 @@ export class ResolveBolo {
     private readonly writes: AuditedWrites,
   ) {}
 
-  execute(input: {
-    grant: GameGrant;
-    identifiers: PlayerIdentifiers;
-    boloId: BoloId;
-  }): Promise<Outcome<{ boloId: BoloId; status: 'RESOLVED' }, GateRefusal | 'bolo_not_found' | 'wrong_department'>> {
-    const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const officer = await this.gate.onDuty(grant, input.identifiers);
-      if (!officer.ok) return officer;
+  execute(
+    input: PlayerRequest & { boloId: BoloId },
+  ): Promise<Outcome<{ boloId: BoloId; status: 'RESOLVED' }, GateRefusal | 'bolo_not_found' | 'wrong_department'>> {
+    return writeAsOfficer(this.gate, this.writes, input, async (officer, now) => {
       const bolo = await this.bolos.getForUpdate(input.boloId);
-      if (bolo === null || bolo.snapshot().organisationId !== grant.organisationId) return refuse('bolo_not_found');
-      const before = bolo.snapshot().status;
-      const resolved = bolo.resolve(officer.value.departmentId, now);
+      if (bolo?.organisationId !== input.grant.organisationId) return refuse('bolo_not_found');
+      const resolved = bolo.resolve(officer.departmentId, now);
       if (!resolved.ok) return resolved;
       const result = { boloId: bolo.id, status: resolved.value };
-      if (before === 'RESOLVED') return unchanged(result);
+      // A repeat resolve records no move: it succeeds and writes nothing.
+      const [moved] = bolo.events.take();
+      if (moved === undefined) return unchanged(result);
       await this.bolos.save(bolo);
-      return audited(result, {
-        organisationId: grant.organisationId,
-        action: 'bolo.resolved',
-        subject: { type: 'bolo', id: bolo.id },
-        playerCharacterId: officer.value.characterId,
-        details: { from: before, unitId: officer.value.unitId },
-      });
+      const details = { from: moved.from, unitId: officer.unitId };
+      return audited(result, playerNote(input.grant, officer.characterId, 'bolo.resolved', { type: 'bolo', id: bolo.id }, details));
     });
   }
 }

@@ -1,18 +1,23 @@
-import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { CallId, UnitId } from '../../domain/shared/ids.ts';
+import type { UnitId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { CallStatus } from '../../domain/call/call-status.ts';
 import type { UnitStatus } from '../../domain/unit/unit-status.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import { assignmentDetails } from '../dispatch/assignment-audit.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
-import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
-import { lockCallAndUnit } from './call-locking.ts';
+import { type CallRequest, writeOnCallWithOwnUnit } from './call-locking.ts';
+import { playerNote } from './player-writes.ts';
 
 export type SelfAssignRefusal = GateRefusal | 'call_not_found' | 'already_assigned' | 'wrong_department';
+
+export interface SelfAssigned {
+  readonly unitId: UnitId;
+  readonly callStatus: CallStatus;
+  readonly unitStatus: UnitStatus;
+}
 
 /**
  * `/911/self-assign`: the officer's own unit takes the call, atomically: the unit becomes
@@ -28,38 +33,22 @@ export class SelfAssign {
     private readonly writes: AuditedWrites,
   ) {}
 
-  execute(input: {
-    grant: GameGrant;
-    identifiers: PlayerIdentifiers;
-    callId: CallId;
-  }): Promise<Outcome<{ unitId: UnitId; callStatus: CallStatus; unitStatus: UnitStatus }, SelfAssignRefusal>> {
-    const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const locked = await lockCallAndUnit(this.gate, this.calls, this.units, input);
-      if (!locked.ok) return locked;
-      const { call, unit, officer } = locked.value;
-      // A closed call cannot be taken; to the bridge it is no longer there.
-      if (call.status === 'CLOSED') return refuse('call_not_found');
-      const from = call.status;
+  execute(input: CallRequest): Promise<Outcome<SelfAssigned, SelfAssignRefusal>> {
+    const ports = { gate: this.gate, calls: this.calls, units: this.units, writes: this.writes };
+    return writeOnCallWithOwnUnit(ports, input, async ({ call, unit, officer }, now) => {
       const assigned = call.assign(unit, now);
+      // The call refuses when closed; to the bridge a closed call is no longer there.
       if (!assigned.ok) return refuse(assigned.reason === 'call_closed' ? 'call_not_found' : assigned.reason);
       await this.units.save(unit);
       await this.calls.save(call);
-      return audited(
-        { unitId: unit.id, callStatus: call.status, unitStatus: unit.status },
-        {
-          organisationId: grant.organisationId,
-          action: 'call.self_assigned',
-          subject: { type: 'call', id: call.id },
-          playerCharacterId: officer.characterId,
-          details: {
-            callNumber: call.number,
-            unitId: unit.id,
-            callStatusFrom: from,
-            pin: assigned.value.pin === null ? null : { mapX: assigned.value.pin.x, mapY: assigned.value.pin.y },
-          },
-        },
+      const note = playerNote(
+        input.grant,
+        officer.characterId,
+        'call.self_assigned',
+        { type: 'call', id: call.id },
+        assignmentDetails(call, unit, assigned.value),
       );
+      return audited({ unitId: unit.id, callStatus: call.status, unitStatus: unit.status }, note);
     });
   }
 }

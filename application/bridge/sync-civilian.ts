@@ -1,5 +1,3 @@
-import type { GameGrant } from '../../domain/credential/access-grant.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CivilianId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
@@ -8,7 +6,8 @@ import type { CivilianRepository } from '../ports/records-repositories.ts';
 import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 import { findOrRegisterCivilian } from './civilian-records.ts';
-import { type PersonInput, describePerson } from './person-input.ts';
+import { type PersonRequest, describePerson } from './person-input.ts';
+import { playerNote } from './player-writes.ts';
 
 /**
  * `/civilian`: makes sure the records know a person a player plays, for any player (no link
@@ -22,11 +21,7 @@ export class SyncCivilian {
     private readonly writes: AuditedWrites,
   ) {}
 
-  async execute(input: {
-    grant: GameGrant;
-    identifiers: PlayerIdentifiers;
-    civilian: PersonInput & { readonly dateOfBirth: string };
-  }): Promise<Outcome<{ civilianId: CivilianId; created: boolean }, 'invalid_date_of_birth'>> {
+  async execute(input: PersonRequest): Promise<Outcome<{ civilianId: CivilianId; created: boolean }, 'invalid_date_of_birth'>> {
     const person = describePerson(input.civilian);
     if (!person.ok) return person;
     const { grant } = input;
@@ -34,14 +29,10 @@ export class SyncCivilian {
       const { civilian, created } = await findOrRegisterCivilian(this.civilians, this.ids, grant.organisationId, person.value, now);
       const result = { civilianId: civilian.id, created };
       if (!created) return unchanged(result);
+      // No player resolved: the identifiers sent are kept instead, to tell who it was.
       const player = (await this.gate.player(grant, input.identifiers))?.characterId ?? null;
-      return audited(result, {
-        organisationId: grant.organisationId,
-        action: 'civilian.registered',
-        subject: { type: 'civilian', id: civilian.id },
-        playerCharacterId: player,
-        details: player === null ? { identifiers: input.identifiers.entries } : {},
-      });
+      const details = player === null ? { identifiers: input.identifiers.entries } : {};
+      return audited(result, playerNote(grant, player, 'civilian.registered', { type: 'civilian', id: civilian.id }, details));
     });
   }
 }

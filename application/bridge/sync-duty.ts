@@ -1,13 +1,12 @@
-import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { Department } from '../../domain/organisation/department.ts';
 import { Character } from '../../domain/roster/character.ts';
 import { linksFor } from '../../domain/roster/identifier-link.ts';
-import type { Membership } from '../../domain/roster/membership.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
+import { enrolMember } from '../../domain/roster/enrolment.ts';
 import { MAX_PROVISION_CALLSIGN_ATTEMPTS, provisionedCallsign, provisionedName } from '../../domain/roster/provisioning.ts';
 import type { CharacterId, CharacterPublicId, MembershipId, UnitId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { Unit, type DutyRefusal } from '../../domain/unit/unit.ts';
+import type { DutyRefusal } from '../../domain/unit/unit.ts';
+import { isStatusChange } from '../../domain/unit/unit-events.ts';
 import type { UnitStatus } from '../../domain/unit/unit-status.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
@@ -19,16 +18,10 @@ import type { PlayerCandidate } from '../ports/bridge-player-reader.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
 import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
+import type { DutyReport } from './duty-report.ts';
+import { playerNote } from './player-writes.ts';
 
-export interface SyncDutyInput {
-  readonly grant: GameGrant;
-  readonly identifiers: PlayerIdentifiers;
-  readonly departmentSlug: string;
-  readonly onDuty: boolean;
-  readonly jobLabel?: string;
-  readonly gradeLabel?: string;
-  readonly characterName?: string;
-}
+export type SyncDutyInput = DutyReport;
 
 export interface DutySynced {
   readonly unitId: UnitId;
@@ -89,19 +82,15 @@ export class SyncDuty {
     if (player.unit === null) return refuse('no_department_membership');
     const unit = await this.units.getForUpdate(player.unit.id);
     if (unit === null) return refuse('no_department_membership');
-    const from = unit.status;
     const synced = unit.syncDuty(input.onDuty, now);
     if (!synced.ok) return synced;
     const result: DutySynced = { unitId: unit.id, status: synced.value, provisioned: false };
-    if (from === synced.value) return unchanged(result);
+    // No recorded move: the unit already had that status, and nothing is written.
+    const [moved] = unit.events.takeWhere(isStatusChange);
+    if (moved === undefined) return unchanged(result);
     await this.units.save(unit);
-    return audited(result, {
-      organisationId: input.grant.organisationId,
-      action: 'unit.duty_synced',
-      subject: { type: 'unit', id: unit.id },
-      playerCharacterId: player.characterId,
-      details: { from, to: synced.value, ...this.labels(input) },
-    });
+    const details = { from: moved.from, to: moved.to, ...this.labels(input) };
+    return audited(result, playerNote(input.grant, player.characterId, 'unit.duty_synced', { type: 'unit', id: unit.id }, details));
   }
 
   private async provision(input: SyncDutyInput, department: Department, now: Date) {
@@ -127,26 +116,8 @@ export class SyncDuty {
       },
       now,
     );
-    const membershipId = this.ids.next<MembershipId>();
-    const unit = Unit.enrol(
-      {
-        id: this.ids.next<UnitId>(),
-        organisationId: grant.organisationId,
-        departmentId: department.id,
-        membershipId,
-        characterId: character.id,
-        callsign,
-      },
-      now,
-    );
-    const membership: Membership = {
-      id: membershipId,
-      organisationId: grant.organisationId,
-      departmentId: department.id,
-      characterId: character.id,
-      unitId: unit.id,
-      createdAt: now,
-    };
+    const ids = { membershipId: this.ids.next<MembershipId>(), unitId: this.ids.next<UnitId>() };
+    const { membership, unit } = enrolMember(department, character.id, callsign, ids, now);
     const synced = unit.syncDuty(input.onDuty, now);
     if (!synced.ok) return synced;
     await this.characters.save(character);
@@ -159,22 +130,10 @@ export class SyncDuty {
       characterId: character.id,
       at: now,
     });
-    return audited<DutySynced>(
-      { unitId: unit.id, status: synced.value, provisioned: true },
-      {
-        organisationId: grant.organisationId,
-        action: 'player.provisioned',
-        subject: { type: 'unit', id: unit.id },
-        playerCharacterId: character.id,
-        details: {
-          departmentId: department.id,
-          callsign,
-          status: synced.value,
-          identifiers: input.identifiers.entries.map((e) => e.kind),
-          ...this.labels(input),
-        },
-      },
-    );
+    const identifiers = input.identifiers.entries.map((e) => e.kind);
+    const details = { departmentId: department.id, callsign, status: synced.value, identifiers, ...this.labels(input) };
+    const note = playerNote(grant, character.id, 'player.provisioned', { type: 'unit', id: unit.id }, details);
+    return audited<DutySynced>({ unitId: unit.id, status: synced.value, provisioned: true }, note);
   }
 
   /** `AUTO-001`, `AUTO-002`... skipping any a dispatcher has given by hand. */

@@ -1,19 +1,16 @@
-import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle, type VehicleDetails } from '../../domain/records/vehicle.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { VehicleId } from '../../domain/shared/ids.ts';
-import { type Outcome, accept } from '../../domain/shared/outcome.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
 import type { VehicleRepository } from '../ports/records-repositories.ts';
 import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
+import { type PlayerRequest, playerNote } from './player-writes.ts';
 
-export interface SyncVehicleInput {
-  readonly grant: GameGrant;
-  readonly identifiers: PlayerIdentifiers;
+export interface SyncVehicleInput extends PlayerRequest {
   readonly vehicle: { readonly plate: string } & Partial<VehicleDetails>;
 }
 
@@ -58,15 +55,12 @@ export class SyncVehicle {
         Vehicle.register({ id: this.ids.next<VehicleId>(), organisationId: grant.organisationId, plate, details: input.vehicle }, now);
       const changed = existing === null || existing.fillMissingDetails(input.vehicle);
       if (changed) await this.vehicles.save(vehicle);
+      // No player resolved: the identifiers sent are kept instead, to tell who it was.
+      const details = { plate: vehicle.snapshot().plate, ...(player === null ? { identifiers: input.identifiers.entries } : {}) };
+      const action = existing === null ? 'vehicle.registered' : 'vehicle.synced';
       return audited(
         { vehicleId: vehicle.id, created: existing === null },
-        {
-          organisationId: grant.organisationId,
-          action: existing === null ? 'vehicle.registered' : 'vehicle.synced',
-          subject: { type: 'vehicle', id: vehicle.id },
-          playerCharacterId: player,
-          details: { plate: vehicle.snapshot().plate, ...(player === null ? { identifiers: input.identifiers.entries } : {}) },
-        },
+        playerNote(grant, player, action, { type: 'vehicle', id: vehicle.id }, details),
       );
     });
   }

@@ -1,15 +1,13 @@
-import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
-import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { CallId, UnitId } from '../../domain/shared/ids.ts';
+import type { UnitId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import type { UnitStatus } from '../../domain/unit/unit-status.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
-import { credentialActor } from './bridge-actor.ts';
 import type { BridgeGate } from './bridge-gate.ts';
-import { lockCallAndUnit } from './call-locking.ts';
+import { type CallRequest, writeOnCallWithOwnUnit } from './call-locking.ts';
+import { playerNote } from './player-writes.ts';
 
 /** `/911/unassign`: the officer's own unit leaves the call and is `AVAILABLE` again. */
 export class UnassignSelf {
@@ -20,28 +18,18 @@ export class UnassignSelf {
     private readonly writes: AuditedWrites,
   ) {}
 
-  execute(input: {
-    grant: GameGrant;
-    identifiers: PlayerIdentifiers;
-    callId: CallId;
-  }): Promise<Outcome<{ unitId: UnitId; unitStatus: UnitStatus }, GateRefusal | 'call_not_found' | 'not_assigned' | 'wrong_department'>> {
-    const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const locked = await lockCallAndUnit(this.gate, this.calls, this.units, input);
-      if (!locked.ok) return locked;
-      const { call, unit, officer } = locked.value;
+  execute(
+    input: CallRequest,
+  ): Promise<Outcome<{ unitId: UnitId; unitStatus: UnitStatus }, GateRefusal | 'call_not_found' | 'not_assigned' | 'wrong_department'>> {
+    const ports = { gate: this.gate, calls: this.calls, units: this.units, writes: this.writes };
+    return writeOnCallWithOwnUnit(ports, input, async ({ call, unit, officer }, now) => {
       const released = call.unassign(unit, now);
       if (!released.ok) return released;
       await this.units.save(unit);
+      const details = { callNumber: call.number, unitId: unit.id };
       return audited(
         { unitId: unit.id, unitStatus: unit.status },
-        {
-          organisationId: grant.organisationId,
-          action: 'call.self_unassigned',
-          subject: { type: 'call', id: call.id },
-          playerCharacterId: officer.characterId,
-          details: { callNumber: call.number, unitId: unit.id },
-        },
+        playerNote(input.grant, officer.characterId, 'call.self_unassigned', { type: 'call', id: call.id }, details),
       );
     });
   }

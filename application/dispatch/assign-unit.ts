@@ -3,10 +3,12 @@ import type { CallId, UnitId } from '../../domain/shared/ids.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { UnitAssignment } from '../../domain/unit/unit.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
 import { type AccessRefusal, operatorActor } from '../operator/operator-access.ts';
+import { assignmentDetails } from './assignment-audit.ts';
 import { lockCallForDispatch } from './dispatch-access.ts';
 
 export interface AssignUnitInput {
@@ -35,22 +37,12 @@ export class AssignUnit {
       if (unit === null || unit.organisationId !== call.value.snapshot().organisationId) return refuse('unknown_unit');
       if (!unit.isOnDuty) return refuse('unit_off_duty');
       const pin = input.pin === undefined ? call.value.location : input.pin === null ? null : MapPoint.of(input.pin.mapX, input.pin.mapY);
-      const from = call.value.status;
       const assigned = call.value.assign(unit, now, pin);
       if (!assigned.ok) return assigned;
       await this.units.save(unit);
       await this.calls.save(call.value);
-      return audited(assigned.value, {
-        organisationId: unit.organisationId,
-        action: 'call.unit_assigned',
-        subject: { type: 'call', id: call.value.id },
-        details: {
-          callNumber: call.value.number,
-          unitId: unit.id,
-          callStatusFrom: from,
-          pin: pin === null ? null : { mapX: pin.x, mapY: pin.y },
-        },
-      });
+      const details = assignmentDetails(call.value, unit, assigned.value);
+      return audited(assigned.value, auditNote(unit.organisationId, 'call.unit_assigned', { type: 'call', id: call.value.id }, details));
     });
   }
 }

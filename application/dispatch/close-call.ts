@@ -3,6 +3,7 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CallId } from '../../domain/shared/ids.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
@@ -29,14 +30,11 @@ export class CloseCall {
         if (unit?.assignment?.callId === call.value.id) assigned.push(unit);
       }
       call.value.close(assigned, now);
+      const [closed] = call.value.events.take();
       for (const unit of assigned) await this.units.save(unit);
       await this.calls.save(call.value);
-      return audited(call.value, {
-        organisationId: call.value.snapshot().organisationId,
-        action: 'call.closed',
-        subject: { type: 'call', id: call.value.id },
-        details: { callNumber: call.value.number, releasedUnits: assigned.map((u) => u.id) },
-      });
+      const details = { callNumber: call.value.number, from: closed?.from, releasedUnits: assigned.map((u) => u.id) };
+      return audited(call.value, auditNote(call.value.organisationId, 'call.closed', { type: 'call', id: call.value.id }, details));
     });
   }
 }

@@ -3,6 +3,7 @@ import type { CallId, UnitId } from '../../domain/shared/ids.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { UnitAssignment } from '../../domain/unit/unit.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
@@ -32,12 +33,8 @@ export class MovePin {
       const moved = unit.movePin(call.value.id, pin, now);
       if (!moved.ok) return moved;
       await this.units.save(unit);
-      return audited(moved.value, {
-        organisationId: unit.organisationId,
-        action: 'call.pin_moved',
-        subject: { type: 'call', id: call.value.id },
-        details: { callNumber: call.value.number, unitId: unit.id, pin: input.pin },
-      });
+      const details = { callNumber: call.value.number, unitId: unit.id, pin: input.pin };
+      return audited(moved.value, auditNote(unit.organisationId, 'call.pin_moved', { type: 'call', id: call.value.id }, details));
     });
   }
 }

@@ -4,6 +4,7 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { DepartmentId } from '../../domain/shared/ids.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
@@ -50,12 +51,8 @@ export class OpenCall {
         },
         now,
       );
-      return audited(call, {
-        organisationId: department.organisationId,
-        action: 'call.opened',
-        subject: { type: 'call', id: call.id },
-        details: { callNumber: call.number, departmentId: department.id, priority: call.snapshot().priority },
-      });
+      const details = { callNumber: call.number, departmentId: department.id, priority: call.snapshot().priority };
+      return audited(call, auditNote(department.organisationId, 'call.opened', { type: 'call', id: call.id }, details));
     });
   }
 }

@@ -1,6 +1,7 @@
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CallId, UnitId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
@@ -24,12 +25,8 @@ export class ReleaseUnit {
       const released = call.value.unassign(unit, now);
       if (!released.ok) return refuse('not_assigned');
       await this.units.save(unit);
-      return audited(null, {
-        organisationId: unit.organisationId,
-        action: 'call.unit_released',
-        subject: { type: 'call', id: call.value.id },
-        details: { callNumber: call.value.number, unitId: unit.id },
-      });
+      const details = { callNumber: call.value.number, unitId: unit.id };
+      return audited(null, auditNote(unit.organisationId, 'call.unit_released', { type: 'call', id: call.value.id }, details));
     });
   }
 }

@@ -45,7 +45,8 @@ export class WaypointPublishingUnits implements UnitRepository {
 
   async save(unit: Unit): Promise<void> {
     await this.inner.save(unit);
-    const changes = unit.events.take().filter(isAssignmentEvent);
+    // Only the assignment events: a unit's status changes are its use case's to read.
+    const changes = unit.events.takeWhere(isAssignmentEvent);
     if (changes.length === 0) return;
     // Read inside the unit of work, so the effect below publishes synchronously after commit.
     const organisation = await this.organisations.get(unit.organisationId);

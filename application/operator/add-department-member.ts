@@ -2,13 +2,15 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
 import type { CharacterId, DepartmentId, MembershipId, UnitId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { Unit } from '../../domain/unit/unit.ts';
+import type { Unit } from '../../domain/unit/unit.ts';
+import { enrolMember } from '../../domain/roster/enrolment.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { DepartmentRepository } from '../ports/organisation-repositories.ts';
 import type { CharacterRepository, MembershipRepository } from '../ports/roster-repositories.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
-import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+import { type AccessRefusal, operatorActor, withinReach } from './operator-access.ts';
 
 export interface AddDepartmentMemberInput {
   readonly operator: OperatorKey;
@@ -35,46 +37,23 @@ export class AddDepartmentMember {
     return this.writes.run(
       operatorActor(input.operator),
       async (now) => {
-        const department = await this.departments.get(input.departmentId);
-        if (department === null) return refuse('not_found');
-        const access = authorise(input.operator, 'roster.manage', department.organisationId);
-        if (!access.ok) return access;
+        const reached = withinReach(input.operator, 'roster.manage', await this.departments.get(input.departmentId));
+        if (!reached.ok) return reached;
+        const department = reached.value;
         const character = await this.characters.get(input.characterId);
         if (character?.organisationId !== department.organisationId) return refuse('unknown_character');
         if ((await this.memberships.findFor(department.id, character.id)) !== null) return refuse('already_member');
-        const membershipId = this.ids.next<MembershipId>();
-        const unit = Unit.enrol(
-          {
-            id: this.ids.next<UnitId>(),
-            organisationId: department.organisationId,
-            departmentId: department.id,
-            membershipId,
-            characterId: character.id,
-            callsign: input.callsign,
-          },
-          now,
-        );
+        const ids = { membershipId: this.ids.next<MembershipId>(), unitId: this.ids.next<UnitId>() };
+        const { membership, unit } = enrolMember(department, character.id, input.callsign, ids, now);
         if (input.callsign !== null && (await this.units.findByCallsign(department.id, input.callsign)) !== null) {
           return refuse('callsign_taken');
         }
-        const membership: Membership = {
-          id: membershipId,
-          organisationId: department.organisationId,
-          departmentId: department.id,
-          characterId: character.id,
-          unitId: unit.id,
-          createdAt: now,
-        };
         await this.memberships.add(membership);
         await this.units.save(unit);
+        const details = { departmentId: department.id, characterId: character.id, unitId: unit.id, callsign: input.callsign };
         return audited(
           { membership, unit },
-          {
-            organisationId: department.organisationId,
-            action: 'membership.created',
-            subject: { type: 'membership', id: membership.id },
-            details: { departmentId: department.id, characterId: character.id, unitId: unit.id, callsign: input.callsign },
-          },
+          auditNote(department.organisationId, 'membership.created', { type: 'membership', id: membership.id }, details),
         );
       },
       { membership: 'already_member', unit_callsign: 'callsign_taken' },

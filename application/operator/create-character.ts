@@ -2,12 +2,14 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import { DateOfBirth } from '../../domain/records/date-of-birth.ts';
 import { Character } from '../../domain/roster/character.ts';
 import type { CharacterId, CharacterPublicId, OrganisationId } from '../../domain/shared/ids.ts';
-import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { type Outcome, accept } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
 import type { CharacterRepository } from '../ports/roster-repositories.ts';
-import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+import type { AccessRefusal } from './operator-access.ts';
+import { inOrganisation } from './organisation-writes.ts';
 
 export interface CreateCharacterInput {
   readonly operator: OperatorKey;
@@ -26,31 +28,17 @@ export class CreateCharacter {
     private readonly writes: AuditedWrites,
   ) {}
 
-  async execute(input: CreateCharacterInput): Promise<Outcome<Character, AccessRefusal | 'invalid_date_of_birth'>> {
-    const access = authorise(input.operator, 'roster.manage', input.organisationId);
-    if (!access.ok) return access;
-    const dateOfBirth = input.dateOfBirth ? DateOfBirth.parse(input.dateOfBirth) : null;
-    if (dateOfBirth && !dateOfBirth.ok) return dateOfBirth;
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      if ((await this.organisations.get(input.organisationId)) === null) return refuse('not_found');
-      const character = Character.create(
-        {
-          id: this.ids.next<CharacterId>(),
-          publicId: this.ids.next<CharacterPublicId>(),
-          organisationId: input.organisationId,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          dateOfBirth: dateOfBirth?.value ?? null,
-        },
-        now,
-      );
+  execute(input: CreateCharacterInput): Promise<Outcome<Character, AccessRefusal | 'invalid_date_of_birth'>> {
+    const parseDateOfBirth = () => (input.dateOfBirth ? DateOfBirth.parse(input.dateOfBirth) : accept(null));
+    return inOrganisation(this.organisations, this.writes).write(input, 'roster.manage', parseDateOfBirth, async (dateOfBirth, now) => {
+      const { organisationId, firstName, lastName } = input;
+      const ids = { id: this.ids.next<CharacterId>(), publicId: this.ids.next<CharacterPublicId>() };
+      const character = Character.create({ ...ids, organisationId, firstName, lastName, dateOfBirth }, now);
       await this.characters.save(character);
-      return audited(character, {
-        organisationId: input.organisationId,
-        action: 'character.created',
-        subject: { type: 'character', id: character.id },
-        details: { displayName: character.displayName },
-      });
+      return audited(
+        character,
+        auditNote(organisationId, 'character.created', { type: 'character', id: character.id }, { displayName: character.displayName }),
+      );
     });
   }
 }

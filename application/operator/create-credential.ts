@@ -2,13 +2,15 @@ import { Credential, type CredentialKind, type CredentialRefusal } from '../../d
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CredentialId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { CredentialRepository } from '../ports/credential-repositories.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { DepartmentRepository, OrganisationRepository } from '../ports/organisation-repositories.ts';
 import type { SecretGenerator } from '../ports/secret-generator.ts';
 import type { SecretHasher } from '../ports/secret-hasher.ts';
-import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+import type { AccessRefusal } from './operator-access.ts';
+import { inOrganisation, nothingToCheck } from './organisation-writes.ts';
 
 export const CLIENT_SECRET_PREFIX = 'cad_cs_';
 
@@ -41,42 +43,31 @@ export class CreateCredential {
     private readonly writes: AuditedWrites,
   ) {}
 
-  async execute(input: CreateCredentialInput): Promise<Outcome<CreatedCredential, CreateCredentialRefusal>> {
-    const access = authorise(input.operator, 'integrations.credential.manage', input.organisationId);
-    if (!access.ok) return access;
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      if ((await this.organisations.get(input.organisationId)) === null) return refuse('not_found');
-      if (input.departmentId !== null) {
-        const department = await this.departments.get(input.departmentId);
-        if (department?.organisationId !== input.organisationId) return refuse('unknown_department');
-      }
-      const clientSecret = this.secrets.secret(CLIENT_SECRET_PREFIX);
-      const created = Credential.create(
-        {
-          id: this.ids.next<CredentialId>(),
-          organisationId: input.organisationId,
-          kind: input.kind,
-          departmentId: input.departmentId,
-          label: input.label,
-          scopes: input.scopes,
-          allScopes: input.allScopes,
-          secretHash: this.hasher.hash(clientSecret),
-        },
-        now,
-      );
-      if (!created.ok) return created;
-      const credential = created.value;
-      await this.credentials.save(credential);
-      const { kind, label, departmentId, scopes } = credential.snapshot();
-      return audited(
-        { credential, clientSecret },
-        {
-          organisationId: input.organisationId,
-          action: 'credential.created',
-          subject: { type: 'credential', id: credential.id },
-          details: { kind, label, departmentId, scopes },
-        },
-      );
-    });
+  execute(input: CreateCredentialInput): Promise<Outcome<CreatedCredential, CreateCredentialRefusal>> {
+    return inOrganisation(this.organisations, this.writes).write(
+      input,
+      'integrations.credential.manage',
+      nothingToCheck,
+      async (_, now) => {
+        if (input.departmentId !== null) {
+          const department = await this.departments.get(input.departmentId);
+          if (department?.organisationId !== input.organisationId) return refuse('unknown_department');
+        }
+        const clientSecret = this.secrets.secret(CLIENT_SECRET_PREFIX);
+        const { organisationId, kind, departmentId, label, scopes, allScopes } = input;
+        const request = { id: this.ids.next<CredentialId>(), organisationId, kind, departmentId, label, scopes, allScopes };
+        const created = Credential.create({ ...request, secretHash: this.hasher.hash(clientSecret) }, now);
+        if (!created.ok) return created;
+        const credential = created.value;
+        await this.credentials.save(credential);
+        // The scopes as granted: select-all is kept as the scopes it stood for.
+        const saved = credential.snapshot();
+        const details = { kind: saved.kind, label: saved.label, departmentId: saved.departmentId, scopes: saved.scopes };
+        return audited(
+          { credential, clientSecret },
+          auditNote(organisationId, 'credential.created', { type: 'credential', id: credential.id }, details),
+        );
+      },
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { OperatorKey, type OperatorPermission } from '../../domain/operator/operator-key.ts';
 import type { OperatorKeyId, OrganisationId } from '../../domain/shared/ids.ts';
-import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import { OPERATOR_KEY_PREFIX } from '../auth/authenticate-operator.ts';
 import type { OperatorKeyRepository } from '../ports/credential-repositories.ts';
@@ -8,7 +9,8 @@ import type { IdGenerator } from '../ports/id-generator.ts';
 import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
 import type { SecretGenerator } from '../ports/secret-generator.ts';
 import type { SecretHasher } from '../ports/secret-hasher.ts';
-import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+import type { AccessRefusal } from './operator-access.ts';
+import { inOrganisation } from './organisation-writes.ts';
 
 export interface CreateOperatorKeyInput {
   readonly operator: OperatorKey;
@@ -31,33 +33,22 @@ export class CreateOperatorKey {
     private readonly writes: AuditedWrites,
   ) {}
 
-  async execute(input: CreateOperatorKeyInput): Promise<Outcome<{ key: string; operatorKey: OperatorKey }, AccessRefusal>> {
-    const access = authorise(input.operator, 'organisation.settings.manage', input.organisationId);
-    if (!access.ok) return access;
+  execute(input: CreateOperatorKeyInput): Promise<Outcome<{ key: string; operatorKey: OperatorKey }, AccessRefusal>> {
+    // A key hands out only permissions it holds itself.
     const held = input.operator.snapshot().permissions;
-    if (!input.permissions.every((p) => held.includes(p))) return refuse('forbidden');
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      if ((await this.organisations.get(input.organisationId)) === null) return refuse('not_found');
+    const withinHeld = () => (input.permissions.every((p) => held.includes(p)) ? accept(null) : refuse('forbidden'));
+    return inOrganisation(this.organisations, this.writes).write(input, 'organisation.settings.manage', withinHeld, async (_, now) => {
       const key = this.secrets.secret(OPERATOR_KEY_PREFIX);
+      const { organisationId, label, permissions } = input;
       const operatorKey = OperatorKey.forOrganisation(
-        {
-          id: this.ids.next<OperatorKeyId>(),
-          organisationId: input.organisationId,
-          label: input.label,
-          permissions: input.permissions,
-          keyHash: this.hasher.hash(key),
-        },
+        { id: this.ids.next<OperatorKeyId>(), organisationId, label, permissions, keyHash: this.hasher.hash(key) },
         now,
       );
       await this.keys.save(operatorKey);
+      const details = { label, permissions: operatorKey.snapshot().permissions };
       return audited(
         { key, operatorKey },
-        {
-          organisationId: input.organisationId,
-          action: 'operator_key.created',
-          subject: { type: 'operator_key', id: operatorKey.id },
-          details: { label: input.label, permissions: operatorKey.snapshot().permissions },
-        },
+        auditNote(organisationId, 'operator_key.created', { type: 'operator_key', id: operatorKey.id }, details),
       );
     });
   }

@@ -2,6 +2,7 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import { Organisation, type OrganisationSettings } from '../../domain/organisation/organisation.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
@@ -26,12 +27,11 @@ export class CreateOrganisation {
     return this.writes.run(operatorActor(input.operator), async (now) => {
       const organisation = Organisation.create(this.ids.next<OrganisationId>(), input.name, input.settings, now);
       await this.organisations.save(organisation);
-      return audited(organisation, {
-        organisationId: organisation.id,
-        action: 'organisation.created',
-        subject: { type: 'organisation', id: organisation.id },
-        details: { name: organisation.name, settings: organisation.settings },
-      });
+      const details = { name: organisation.name, settings: organisation.settings };
+      return audited(
+        organisation,
+        auditNote(organisation.id, 'organisation.created', { type: 'organisation', id: organisation.id }, details),
+      );
     });
   }
 }

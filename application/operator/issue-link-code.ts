@@ -1,12 +1,13 @@
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import { LinkCode, linkCodeFromRandom, LINK_CODE_LENGTH, normaliseLinkCode } from '../../domain/roster/link-code.ts';
 import type { CharacterId } from '../../domain/shared/ids.ts';
-import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { CharacterRepository, LinkCodeRepository } from '../ports/roster-repositories.ts';
 import type { SecretGenerator } from '../ports/secret-generator.ts';
 import type { SecretHasher } from '../ports/secret-hasher.ts';
-import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+import { type AccessRefusal, operatorActor, withinReach } from './operator-access.ts';
 
 export interface IssueLinkCodeInput {
   readonly operator: OperatorKey;
@@ -25,25 +26,24 @@ export class IssueLinkCode {
 
   async execute(input: IssueLinkCodeInput): Promise<Outcome<{ code: string; expiresAt: Date }, AccessRefusal>> {
     return this.writes.run(operatorActor(input.operator), async (now) => {
-      const character = await this.characters.get(input.characterId);
-      if (character === null) return refuse('not_found');
-      const access = authorise(input.operator, 'roster.manage', character.organisationId);
-      if (!access.ok) return access;
+      const reached = withinReach(input.operator, 'roster.manage', await this.characters.get(input.characterId));
+      if (!reached.ok) return reached;
+      const character = reached.value;
       const code = linkCodeFromRandom(this.secrets.randomBytes(LINK_CODE_LENGTH));
       const linkCode = LinkCode.issue(
         { codeHash: this.hasher.hash(normaliseLinkCode(code)), organisationId: character.organisationId, characterId: character.id },
         now,
       );
       await this.codes.save(linkCode);
-      return audited(
-        { code, expiresAt: linkCode.expiresAt },
+      const note = auditNote(
+        character.organisationId,
+        'link_code.issued',
+        { type: 'character', id: character.id },
         {
-          organisationId: character.organisationId,
-          action: 'link_code.issued',
-          subject: { type: 'character', id: character.id },
-          details: { expiresAt: linkCode.expiresAt.toISOString() },
+          expiresAt: linkCode.expiresAt.toISOString(),
         },
       );
+      return audited({ code, expiresAt: linkCode.expiresAt }, note);
     });
   }
 }

@@ -40,3 +40,29 @@ export async function readInOrganisation<T>(
   if ((await organisations.get(organisationId)) === null) return refuse('not_found');
   return accept(await read());
 }
+
+/**
+ * A record the operator named by id, if the key may act on it: missing, or outside the key's
+ * reach, it is `not_found` (as if it did not exist); without the permission, `forbidden`.
+ */
+export function withinReach<Owned extends { readonly organisationId: OrganisationId | null }>(
+  operator: OperatorKey,
+  permission: OperatorPermission,
+  record: Owned | null,
+): Outcome<Owned, AccessRefusal> {
+  // The bootstrap key belongs to no organisation: no organisation's key reaches it.
+  if (record === null || record.organisationId === null) return refuse('not_found');
+  const access = authorise(operator, permission, record.organisationId);
+  return access.ok ? accept(record) : access;
+}
+
+/**
+ * An organisation's operator key that `operator` may manage: within its reach under
+ * `organisation.settings.manage`, and no stronger than itself (itself included), so that a leaked
+ * weak key cannot lock out the organisation's admins.
+ */
+export function manageableKey(operator: OperatorKey, key: OperatorKey | null): Outcome<OperatorKey, AccessRefusal> {
+  const reached = withinReach(operator, 'organisation.settings.manage', key);
+  if (!reached.ok) return reached;
+  return operator.covers(reached.value) ? reached : refuse('forbidden');
+}

@@ -2,6 +2,7 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { ResourceRelease } from '../../domain/release/resource-release.ts';
 import type { ReleaseId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { ReleaseRepository } from '../ports/records-repositories.ts';
@@ -35,12 +36,9 @@ export class PublishRelease {
           publishedAt: now,
         };
         await this.releases.add(release);
-        return audited(release, {
-          organisationId: null,
-          action: 'release.published',
-          subject: { type: 'release', id: release.id },
-          details: { resourceSlug: input.resourceSlug, version: input.version },
-        });
+        const details = { resourceSlug: input.resourceSlug, version: input.version };
+        // A release is platform-wide: it belongs to no organisation.
+        return audited(release, auditNote(null, 'release.published', { type: 'release', id: release.id }, details));
       },
       { release_version: 'version_exists' },
     );

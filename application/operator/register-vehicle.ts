@@ -3,11 +3,13 @@ import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle, type VehicleDetails } from '../../domain/records/vehicle.ts';
 import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
 import type { CivilianRepository, VehicleRepository } from '../ports/records-repositories.ts';
-import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+import type { AccessRefusal } from './operator-access.ts';
+import { inOrganisation } from './organisation-writes.ts';
 
 export interface RegisterVehicleInput extends Partial<VehicleDetails> {
   readonly operator: OperatorKey;
@@ -28,40 +30,32 @@ export class RegisterVehicle {
     private readonly writes: AuditedWrites,
   ) {}
 
-  async execute(input: RegisterVehicleInput): Promise<Outcome<Vehicle, RegisterVehicleRefusal>> {
-    const access = authorise(input.operator, 'records.manage', input.organisationId);
-    if (!access.ok) return access;
-    const plate = Plate.parse(input.plate);
-    if (!plate.ok) return plate;
-    return this.writes.run(
-      operatorActor(input.operator),
-      async (now) => {
-        if ((await this.organisations.get(input.organisationId)) === null) return refuse('not_found');
-        if (input.ownerCivilianId) {
-          const owner = await this.civilians.get(input.ownerCivilianId);
-          if (owner?.snapshot().organisationId !== input.organisationId) return refuse('unknown_civilian');
-        }
-        if ((await this.vehicles.findByPlate(input.organisationId, plate.value.key)) !== null) return refuse('plate_taken');
-        const vehicle = Vehicle.register(
-          {
-            id: this.ids.next<VehicleId>(),
-            organisationId: input.organisationId,
-            plate: plate.value,
-            details: { make: input.make, model: input.model, color: input.color },
-            registrationStatus: input.registrationStatus,
-            ownerCivilianId: input.ownerCivilianId ?? null,
-          },
-          now,
-        );
-        await this.vehicles.save(vehicle);
-        return audited(vehicle, {
-          organisationId: input.organisationId,
-          action: 'vehicle.registered',
-          subject: { type: 'vehicle', id: vehicle.id },
-          details: { plate: vehicle.snapshot().plate },
-        });
-      },
-      { vehicle_plate: 'plate_taken' },
-    );
+  execute(input: RegisterVehicleInput): Promise<Outcome<Vehicle, RegisterVehicleRefusal>> {
+    const register = async (plate: Plate, now: Date) => {
+      const { organisationId, ownerCivilianId } = input;
+      if (ownerCivilianId) {
+        const owner = await this.civilians.get(ownerCivilianId);
+        if (owner?.snapshot().organisationId !== organisationId) return refuse('unknown_civilian');
+      }
+      if ((await this.vehicles.findByPlate(organisationId, plate.key)) !== null) return refuse('plate_taken');
+      const details = { make: input.make, model: input.model, color: input.color };
+      const registration = {
+        organisationId,
+        plate,
+        details,
+        registrationStatus: input.registrationStatus,
+        ownerCivilianId: ownerCivilianId ?? null,
+      };
+      const vehicle = Vehicle.register({ ...registration, id: this.ids.next<VehicleId>() }, now);
+      await this.vehicles.save(vehicle);
+      return audited(
+        vehicle,
+        auditNote(organisationId, 'vehicle.registered', { type: 'vehicle', id: vehicle.id }, { plate: vehicle.snapshot().plate }),
+      );
+    };
+    // A concurrent registration of the same plate that commits first makes this one `plate_taken`.
+    return inOrganisation(this.organisations, this.writes).write(input, 'records.manage', () => Plate.parse(input.plate), register, {
+      vehicle_plate: 'plate_taken',
+    });
   }
 }

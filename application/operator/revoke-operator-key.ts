@@ -1,9 +1,10 @@
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { OperatorKeyId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
 import type { OperatorKeyRepository } from '../ports/credential-repositories.ts';
-import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+import { type AccessRefusal, manageableKey, operatorActor } from './operator-access.ts';
 
 /**
  * Stops an organisation's operator key at once. A key may revoke only keys no stronger than itself
@@ -18,21 +19,17 @@ export class RevokeOperatorKey {
 
   async execute(input: { operator: OperatorKey; operatorKeyId: OperatorKeyId }): Promise<Outcome<OperatorKey, AccessRefusal>> {
     return this.writes.run(operatorActor(input.operator), async (now) => {
-      const key = await this.keys.getForUpdate(input.operatorKeyId);
-      if (key === null || key.organisationId === null) return refuse('not_found');
-      const access = authorise(input.operator, 'organisation.settings.manage', key.organisationId);
-      if (!access.ok) return access;
-      if (!input.operator.covers(key)) return refuse('forbidden');
+      const managed = manageableKey(input.operator, await this.keys.getForUpdate(input.operatorKeyId));
+      if (!managed.ok) return managed;
+      const key = managed.value;
       if (key.isRevoked) return unchanged(key);
       const revoked = key.revoke(now);
       if (!revoked.ok) return refuse('not_found');
       await this.keys.save(key);
-      return audited(key, {
-        organisationId: key.organisationId,
-        action: 'operator_key.revoked',
-        subject: { type: 'operator_key', id: key.id },
-        details: { label: key.label },
-      });
+      return audited(
+        key,
+        auditNote(key.organisationId, 'operator_key.revoked', { type: 'operator_key', id: key.id }, { label: key.label }),
+      );
     });
   }
 }

@@ -1,10 +1,11 @@
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { Department } from '../../domain/organisation/department.ts';
 import type { DepartmentId } from '../../domain/shared/ids.ts';
-import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { DepartmentRepository } from '../ports/organisation-repositories.ts';
-import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+import { type AccessRefusal, operatorActor, withinReach } from './operator-access.ts';
 
 export interface UpdateDepartmentInput {
   readonly operator: OperatorKey;
@@ -20,18 +21,14 @@ export class UpdateDepartment {
   ) {}
 
   async execute(input: UpdateDepartmentInput): Promise<Outcome<Department, AccessRefusal>> {
-    return this.writes.run(operatorActor(input.operator), async () => {
-      const department = await this.departments.get(input.departmentId);
-      if (department === null) return refuse('not_found');
-      const access = authorise(input.operator, 'organisation.settings.manage', department.organisationId);
-      if (!access.ok) return access;
+    return this.writes.run(operatorActor(input.operator), async (now) => {
+      const reached = withinReach(input.operator, 'organisation.settings.manage', await this.departments.get(input.departmentId));
+      if (!reached.ok) return reached;
+      const department = reached.value;
       department.setActive(input.isActive);
       await this.departments.save(department);
-      return audited(department, {
-        organisationId: department.organisationId,
-        action: input.isActive ? 'department.activated' : 'department.deactivated',
-        subject: { type: 'department', id: department.id },
-      });
+      const action = input.isActive ? 'department.activated' : 'department.deactivated';
+      return audited(department, auditNote(department.organisationId, action, { type: 'department', id: department.id }));
     });
   }
 }

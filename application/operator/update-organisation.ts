@@ -2,6 +2,7 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { Organisation, OrganisationSettings } from '../../domain/organisation/organisation.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { DepartmentRepository, OrganisationRepository } from '../ports/organisation-repositories.ts';
 import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
@@ -39,12 +40,11 @@ export class UpdateOrganisation {
       if (input.name !== undefined) organisation.rename(input.name);
       organisation.changeSettings(input.settings);
       await this.organisations.save(organisation);
-      return audited(organisation, {
-        organisationId: organisation.id,
-        action: 'organisation.updated',
-        subject: { type: 'organisation', id: organisation.id },
-        details: { name: input.name, settings: input.settings },
-      });
+      const details = { name: input.name, settings: input.settings };
+      return audited(
+        organisation,
+        auditNote(organisation.id, 'organisation.updated', { type: 'organisation', id: organisation.id }, details),
+      );
     });
   }
 }

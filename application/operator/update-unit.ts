@@ -2,9 +2,10 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { UnitId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
-import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
+import { type AccessRefusal, operatorActor, withinReach } from './operator-access.ts';
 
 export interface UpdateUnitInput {
   readonly operator: OperatorKey;
@@ -26,10 +27,9 @@ export class UpdateUnit {
     return this.writes.run(
       operatorActor(input.operator),
       async (now) => {
-        const unit = await this.units.getForUpdate(input.unitId);
-        if (unit === null) return refuse('not_found');
-        const access = authorise(input.operator, 'roster.manage', unit.organisationId);
-        if (!access.ok) return access;
+        const reached = withinReach(input.operator, 'roster.manage', await this.units.getForUpdate(input.unitId));
+        if (!reached.ok) return reached;
+        const unit = reached.value;
         const { callsign, isActive } = input;
         if (callsign !== undefined && callsign !== null && callsign !== unit.callsign) {
           if ((await this.units.findByCallsign(unit.departmentId, callsign)) !== null) return refuse('callsign_taken');
@@ -37,12 +37,7 @@ export class UpdateUnit {
         if (callsign !== undefined) unit.assignCallsign(callsign);
         if (isActive !== undefined) unit.setActive(isActive, now);
         await this.units.save(unit);
-        return audited(unit, {
-          organisationId: unit.organisationId,
-          action: 'unit.updated',
-          subject: { type: 'unit', id: unit.id },
-          details: { isActive, callsign },
-        });
+        return audited(unit, auditNote(unit.organisationId, 'unit.updated', { type: 'unit', id: unit.id }, { isActive, callsign }));
       },
       { unit_callsign: 'callsign_taken' },
     );

@@ -16,12 +16,14 @@ export interface CallOpening {
   readonly location: MapPoint | null;
 }
 
+export interface CallOpeningPorts {
+  readonly calls: CallRepository;
+  readonly numbers: RecordNumbers;
+  readonly ids: IdGenerator;
+}
+
 /** Opens a call under the organisation's next call number and stores it; inside the caller's unit of work. */
-export async function openNumberedCall(
-  ports: { readonly calls: CallRepository; readonly numbers: RecordNumbers; readonly ids: IdGenerator },
-  opening: CallOpening,
-  now: Date,
-): Promise<Call> {
+export async function openNumberedCall(ports: CallOpeningPorts, opening: CallOpening, now: Date): Promise<Call> {
   const number = await nextRecordNumber(ports.numbers, opening.organisationId, 'call', now);
   const call = Call.open({ id: ports.ids.next<CallId>(), number, ...opening }, now);
   await ports.calls.save(call);

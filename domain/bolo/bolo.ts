@@ -1,6 +1,8 @@
 import type { Plate } from '../records/plate.ts';
 import type { BoloHitId, BoloId, CharacterId, CivilianId, CredentialId, DepartmentId, OrganisationId, VehicleId } from '../shared/ids.ts';
+import { EventRecorder } from '../shared/event-recorder.ts';
 import { type Outcome, accept, refuse } from '../shared/outcome.ts';
+import type { BoloEvent } from './bolo-events.ts';
 import type { BoloHit, Sighting } from './bolo-hit.ts';
 import { type BoloScope, type BoloSeverity, type BoloStatus, isActiveBoloStatus } from './bolo-terms.ts';
 
@@ -31,8 +33,14 @@ export interface BoloState {
 
 export type HitRefusal = 'bolo_has_no_vehicle' | 'bolo_not_active' | 'plate_mismatch';
 
-/** Be-on-the-lookout notice for a person, a vehicle or both. */
+/**
+ * Be-on-the-lookout notice for a person, a vehicle or both. Its status machine follows section 3
+ * of the contract: the issuing department resolves it, a camera hit on its vehicle marks it, and a
+ * records manager may override its status with any of the six.
+ */
 export class Bolo {
+  readonly events = new EventRecorder<BoloEvent>();
+
   private constructor(private state: BoloState) {}
 
   static issue(input: Omit<BoloState, 'status' | 'createdAt' | 'updatedAt'>, now: Date): Outcome<Bolo, 'no_subject'> {
@@ -71,7 +79,7 @@ export class Bolo {
   /** Only the issuing department resolves; resolving a resolved BOLO succeeds again. */
   resolve(byDepartment: DepartmentId, now: Date): Outcome<'RESOLVED', 'wrong_department'> {
     if (byDepartment !== this.state.issuingDepartmentId) return refuse('wrong_department');
-    if (this.state.status !== 'RESOLVED') this.state = { ...this.state, status: 'RESOLVED', updatedAt: now };
+    this.changeStatus('RESOLVED', now);
     return accept('RESOLVED');
   }
 
@@ -88,7 +96,8 @@ export class Bolo {
     if (this.state.subjectVehicleId === null || vehiclePlate === null) return refuse('bolo_has_no_vehicle');
     if (!this.isActiveAt(now)) return refuse('bolo_not_active');
     if (!vehiclePlate.matches(sighting.plate)) return refuse('plate_mismatch');
-    this.state = { ...this.state, status: 'HIT_REPORTED', updatedAt: now };
+    this.touch(now);
+    this.changeStatus('HIT_REPORTED', now);
     return accept({
       ...sighting,
       id: hit.id,
@@ -99,12 +108,26 @@ export class Bolo {
     });
   }
 
-  /** A holder of `records.bolo.manage` may set any of the six statuses. */
-  setStatusByManager(status: BoloStatus, now: Date): void {
-    this.state = { ...this.state, status, updatedAt: now };
+  /** A holder of `records.bolo.manage` moves the BOLO to any of the six statuses: no per-status rules. */
+  overrideStatus(to: BoloStatus, now: Date): void {
+    this.touch(now);
+    this.changeStatus(to, now);
   }
 
   snapshot(): BoloState {
     return this.state;
+  }
+
+  /** A hit or an override updates the BOLO even when its status stays where it is. */
+  private touch(now: Date): void {
+    this.state = { ...this.state, updatedAt: now };
+  }
+
+  /** Every move of the stored status records one event; a move to where it is records none. */
+  private changeStatus(to: BoloStatus, now: Date): void {
+    const { status: from, organisationId, issuingDepartmentId, id: boloId } = this.state;
+    if (from === to) return;
+    this.state = { ...this.state, status: to, updatedAt: now };
+    this.events.record({ type: 'bolo.status_changed', organisationId, issuingDepartmentId, boloId, from, to, at: now });
   }
 }

@@ -1,22 +1,15 @@
-import type { CallId, DepartmentId, OrganisationId, TimelineEventId } from '../shared/ids.ts';
+import type { CallId, DepartmentId, OrganisationId } from '../shared/ids.ts';
 import type { CallStatus } from './call-status.ts';
 
-interface CallFacts {
+/** The call's status moved: taken by the first assignment, set by an API credential, or closed. */
+export interface CallStatusChanged {
+  readonly type: 'call.status_changed';
   readonly organisationId: OrganisationId;
   readonly departmentId: DepartmentId;
   readonly callId: CallId;
+  readonly from: CallStatus;
+  readonly to: CallStatus;
   readonly at: Date;
 }
 
-export interface CallStatusChanged extends CallFacts {
-  readonly type: 'call.status_changed';
-  readonly from: CallStatus;
-  readonly to: CallStatus;
-}
-
-export interface CallNoteAdded extends CallFacts {
-  readonly type: 'call.note_added';
-  readonly eventId: TimelineEventId;
-}
-
-export type CallEvent = CallStatusChanged | CallNoteAdded;
+export type CallEvent = CallStatusChanged;

@@ -96,11 +96,10 @@ export class Call {
     return released.ok ? accept(null) : released;
   }
 
-  /** Appends a note; a closed call still takes notes. */
+  /** Appends a note; a closed call still takes notes. The note returned is all there is to tell of it. */
   addNote(input: { eventId: TimelineEventId; text: string; author: NoteAuthor }, now: Date): TimelineNote {
     const note: TimelineNote = { ...input, at: now };
     this.state = { ...this.state, notes: [...this.state.notes, note] };
-    this.events.record({ type: 'call.note_added', ...this.facts(now), eventId: note.eventId });
     return note;
   }
 
@@ -127,15 +126,11 @@ export class Call {
     return this.state;
   }
 
+  /** Every move of the status records one event; a move to where it is records none. */
   private changeStatus(to: CallStatus, now: Date): void {
-    const from = this.state.status;
+    const { status: from, organisationId, departmentId, id: callId } = this.state;
     if (from === to) return;
     this.state = { ...this.state, status: to };
-    this.events.record({ type: 'call.status_changed', ...this.facts(now), from, to });
-  }
-
-  private facts(now: Date) {
-    const { organisationId, departmentId, id: callId } = this.state;
-    return { organisationId, departmentId, callId, at: now };
+    this.events.record({ type: 'call.status_changed', organisationId, departmentId, callId, from, to, at: now });
   }
 }

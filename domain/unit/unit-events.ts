@@ -30,3 +30,7 @@ export interface AssignmentRemoved extends UnitFacts {
 }
 
 export type UnitEvent = UnitStatusChanged | AssignmentChanged | AssignmentRemoved;
+
+export function isStatusChange(event: UnitEvent): event is UnitStatusChanged {
+  return event.type === 'unit.status_changed';
+}

@@ -120,15 +120,24 @@ export class Unit {
     return accept(moved);
   }
 
+  /**
+   * Whether a position report could still put the unit on scene: it has an assignment pin and is
+   * not on scene yet. Needs no radius, so a caller can skip reading one for most reports.
+   */
+  get awaitsArrival(): boolean {
+    return this.state.assignment?.pin != null && this.state.status !== 'ON_SCENE';
+  }
+
+  /** Whether a report at `position` puts the unit on scene; changes nothing (see `reportPosition`). */
+  arrivalAt(position: MapPoint, arrivalRadius: number): boolean {
+    return this.judgeArrival(position, arrivalRadius) === 'arrived';
+  }
+
   /** A position report: inside the arrival radius of the assignment pin the unit is on scene. */
   reportPosition(position: MapPoint, arrivalRadius: number, now: Date): ArrivalOutcome {
-    const assignment = this.state.assignment;
-    if (assignment === null) return 'no_assignment';
-    if (assignment.pin === null) return 'no_pin';
-    if (!position.isWithin(arrivalRadius, assignment.pin)) return 'out_of_range';
-    if (this.state.status === 'ON_SCENE') return 'already_on_scene';
-    this.changeStatus('ON_SCENE', now);
-    return 'arrived';
+    const outcome = this.judgeArrival(position, arrivalRadius);
+    if (outcome === 'arrived') this.changeStatus('ON_SCENE', now);
+    return outcome;
   }
 
   /** A deactivated unit fails the gate, like an off-duty one, so deactivating ends its assignment. */
@@ -152,6 +161,16 @@ export class Unit {
     if (from === to) return;
     this.state = { ...this.state, status: to, statusChangedAt: now };
     this.events.record({ type: 'unit.status_changed', ...this.facts(now), from, to });
+  }
+
+  /** The arrival rule of section 3; `awaitsArrival` is true exactly when some position would arrive. */
+  private judgeArrival(position: MapPoint, arrivalRadius: number): ArrivalOutcome {
+    const assignment = this.state.assignment;
+    if (assignment === null) return 'no_assignment';
+    if (assignment.pin === null) return 'no_pin';
+    if (!position.isWithin(arrivalRadius, assignment.pin)) return 'out_of_range';
+    if (this.state.status === 'ON_SCENE') return 'already_on_scene';
+    return 'arrived';
   }
 
   private endAssignment(now: Date): void {

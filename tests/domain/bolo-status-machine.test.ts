@@ -43,7 +43,7 @@ for (const from of BOLO_STATUSES) {
   for (const to of BOLO_STATUSES) {
     test(`manager sets ${from} -> ${to}`, (t) => {
       const bolo = aBolo().withStatus(from).build();
-      bolo.setStatusByManager(to, T0);
+      bolo.overrideStatus(to, T0);
       t.is(bolo.statusAt(T0), to);
     });
   }

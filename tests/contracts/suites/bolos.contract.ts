@@ -74,7 +74,7 @@ export function bolosContract(test: ContractTest) {
     const bare = await w.saved({ subjectVehicleId: null, subjectCivilianId: w.civilians[1]!.id, severity: 'LOW' });
     t.deepEqual((await store.bolos.get(full.id))?.snapshot(), full.snapshot());
     t.deepEqual((await store.bolos.get(bare.id))?.snapshot(), bare.snapshot());
-    bare.setStatusByManager('ARCHIVED', at(MINUTE));
+    bare.overrideStatus('ARCHIVED', at(MINUTE));
     await store.bolos.save(bare);
     t.deepEqual((await store.bolos.get(bare.id))?.snapshot(), bare.snapshot());
     t.deepEqual((await store.uow.run(() => store.bolos.getForUpdate(bare.id)))?.snapshot(), bare.snapshot());
@@ -255,7 +255,7 @@ export function bolosContract(test: ContractTest) {
         store.uow.run(async () => {
           const locked = (await store.bolos.getForUpdate(bolo.id))!;
           await widenTheRace();
-          locked.setStatusByManager('ACKNOWLEDGED', new Date(locked.snapshot().updatedAt.getTime() + 1000));
+          locked.overrideStatus('ACKNOWLEDGED', new Date(locked.snapshot().updatedAt.getTime() + 1000));
           await store.bolos.save(locked);
         }),
       ),
