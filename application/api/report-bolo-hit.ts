@@ -2,14 +2,14 @@ import type { HitRefusal } from '../../domain/bolo/bolo.ts';
 import type { BoloHit, Sighting } from '../../domain/bolo/bolo-hit.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { BoloHitId, BoloId } from '../../domain/shared/ids.ts';
-import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import { credentialActor } from '../bridge/bridge-actor.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import type { BoloRepository } from '../ports/bolo-repository.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { VehicleRepository } from '../ports/records-repositories.ts';
-import { ownRecord } from './api-access.ts';
 import type { BoloAt } from './bolo-at.ts';
+import { writeOwnRecord } from './own-record-write.ts';
 
 /**
  * `POST /records/bolos/:boloId/hits`: a camera read the plate of a wanted vehicle. Accepted only
@@ -30,34 +30,33 @@ export class ReportBoloHit {
     sighting: Sighting;
   }): Promise<Outcome<{ hit: BoloHit } & BoloAt, 'not_found' | HitRefusal>> {
     const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const bolo = ownRecord(grant, await this.bolos.getForUpdate(input.boloId));
-      if (bolo === null) return refuse('not_found');
-      const vehicleId = bolo.subjectVehicleId;
-      const vehicle = vehicleId === null ? null : await this.vehicles.get(vehicleId);
-      const hit = bolo.reportHit(
-        input.sighting,
-        vehicle?.plate ?? null,
-        { id: this.ids.next<BoloHitId>(), reportedBy: grant.credentialId },
-        now,
-      );
-      if (!hit.ok) return hit;
-      await this.bolos.addHit(hit.value);
-      await this.bolos.save(bolo);
-      return audited(
-        { hit: hit.value, bolo, now },
-        {
-          organisationId: grant.organisationId,
-          action: 'bolo.hit_reported',
-          subject: { type: 'bolo', id: bolo.id },
-          details: {
-            boloNumber: bolo.snapshot().number,
-            hitId: hit.value.id,
-            cameraId: input.sighting.cameraId,
-            plate: input.sighting.plate,
-          },
-        },
-      );
-    });
+    return writeOwnRecord(
+      this.writes,
+      grant,
+      () => this.bolos.getForUpdate(input.boloId),
+      async (bolo, now) => {
+        const vehicleId = bolo.subjectVehicleId;
+        const vehicle = vehicleId === null ? null : await this.vehicles.get(vehicleId);
+        const hit = bolo.reportHit(
+          input.sighting,
+          vehicle?.plate ?? null,
+          { id: this.ids.next<BoloHitId>(), reportedBy: grant.credentialId },
+          now,
+        );
+        if (!hit.ok) return hit;
+        await this.bolos.addHit(hit.value);
+        await this.bolos.save(bolo);
+        const details = {
+          boloNumber: bolo.snapshot().number,
+          hitId: hit.value.id,
+          cameraId: input.sighting.cameraId,
+          plate: input.sighting.plate,
+        };
+        return audited(
+          { hit: hit.value, bolo, now },
+          auditNote(grant.organisationId, 'bolo.hit_reported', { type: 'bolo', id: bolo.id }, details),
+        );
+      },
+    );
   }
 }

@@ -2,11 +2,11 @@ import type { Call } from '../../domain/call/call.ts';
 import type { ApiSettableCallStatus } from '../../domain/call/call-status.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { CallId } from '../../domain/shared/ids.ts';
-import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
-import { credentialActor } from '../bridge/bridge-actor.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
-import { ownRecord } from './api-access.ts';
+import { writeOwnRecord } from './own-record-write.ts';
 
 /** `PATCH /cad/calls/:callId/status`: `PENDING` or `ACTIVE`, from any status. */
 export class SetCallStatus {
@@ -16,20 +16,19 @@ export class SetCallStatus {
   ) {}
 
   execute(input: { grant: AccessGrant; callId: CallId; status: ApiSettableCallStatus }): Promise<Outcome<Call, 'not_found'>> {
-    const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const call = ownRecord(grant, await this.calls.getForUpdate(input.callId));
-      if (call === null) return refuse('not_found');
-      const from = call.status;
-      if (from === input.status) return unchanged(call);
-      call.setStatusByApi(input.status, now);
-      await this.calls.save(call);
-      return audited(call, {
-        organisationId: call.organisationId,
-        action: 'call.status_changed',
-        subject: { type: 'call', id: call.id },
-        details: { callNumber: call.number, from, to: call.status },
-      });
-    });
+    return writeOwnRecord(
+      this.writes,
+      input.grant,
+      () => this.calls.getForUpdate(input.callId),
+      async (call, now) => {
+        call.setStatusByApi(input.status, now);
+        // The call records a move only when its status changed; no move writes nothing.
+        const [moved] = call.events.take();
+        if (moved === undefined) return unchanged(call);
+        await this.calls.save(call);
+        const details = { callNumber: call.number, from: moved.from, to: moved.to };
+        return audited(call, auditNote(call.organisationId, 'call.status_changed', { type: 'call', id: call.id }, details));
+      },
+    );
   }
 }

@@ -1,12 +1,13 @@
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { UnitId } from '../../domain/shared/ids.ts';
-import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
+import { isStatusChange } from '../../domain/unit/unit-events.ts';
 import type { UnitStatus } from '../../domain/unit/unit-status.ts';
+import { auditNote } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
-import { credentialActor } from '../bridge/bridge-actor.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
-import { ownRecord } from './api-access.ts';
+import { writeOwnRecord } from './own-record-write.ts';
 
 /**
  * `PATCH /units/:unitId/status`: any of the six statuses may follow any status. Going
@@ -19,27 +20,26 @@ export class SetUnitStatus {
   ) {}
 
   execute(input: { grant: AccessGrant; unitId: UnitId; status: UnitStatus; reason?: string }): Promise<Outcome<Unit, 'not_found'>> {
-    const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const unit = ownRecord(grant, await this.units.getForUpdate(input.unitId));
-      if (unit === null) return refuse('not_found');
-      const from = unit.status;
-      const endedCallId = unit.assignment?.callId ?? null;
-      unit.setStatusByDispatch(input.status, now);
-      const ended = endedCallId !== null && unit.assignment === null;
-      if (from === unit.status && !ended) return unchanged(unit);
-      await this.units.save(unit);
-      return audited(unit, {
-        organisationId: unit.organisationId,
-        action: 'unit.status_changed',
-        subject: { type: 'unit', id: unit.id },
-        details: {
-          from,
+    return writeOwnRecord(
+      this.writes,
+      input.grant,
+      () => this.units.getForUpdate(input.unitId),
+      async (unit, now) => {
+        const endedCallId = unit.assignment?.callId ?? null;
+        unit.setStatusByDispatch(input.status, now);
+        // The status move is this use case's to read; the assignment's end is the waypoint feed's.
+        const [moved] = unit.events.takeWhere(isStatusChange);
+        const ended = endedCallId !== null && unit.assignment === null;
+        if (moved === undefined && !ended) return unchanged(unit);
+        await this.units.save(unit);
+        const details = {
+          from: moved?.from ?? unit.status,
           to: unit.status,
           ...(input.reason === undefined ? {} : { reason: input.reason }),
           ...(ended ? { endedCallId } : {}),
-        },
-      });
-    });
+        };
+        return audited(unit, auditNote(unit.organisationId, 'unit.status_changed', { type: 'unit', id: unit.id }, details));
+      },
+    );
   }
 }
