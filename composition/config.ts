@@ -24,7 +24,7 @@ const schema = {
   type: 'object',
   properties: {
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
-    HOST: { type: 'string', minLength: 1, default: '0.0.0.0' },
+    HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
     CAD_STORAGE: { enum: ['memory', 'embedded', 'postgres'] },
     CAD_DATA_DIR: { type: 'string', minLength: 1, default: './data' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },

@@ -1,10 +1,10 @@
 import test from 'ava';
 import { ConfigError, loadConfig } from '../../composition/config.ts';
 
-test('with nothing set: port 8080, the embedded database in ./data, contract defaults', (t) => {
+test('with nothing set: port 8080 on this machine only, the embedded database in ./data, contract defaults', (t) => {
   t.deepEqual(loadConfig({}), {
     port: 8080,
-    host: '0.0.0.0',
+    host: '127.0.0.1',
     storage: { kind: 'embedded', dataDir: './data' },
     bootstrapKey: undefined,
     trustProxy: false,
