@@ -1,6 +1,6 @@
 import type { Clock } from '../application/ports/clock.ts';
 import { createKoaApp } from '../adapters/http-koa/koa-app.ts';
-import { type ListeningServer, listen } from '../adapters/http-koa/http-server.ts';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, type ListeningServer, listen } from '../adapters/http-koa/http-server.ts';
 import { ROUTES } from '../adapters/http-koa/routes/index.ts';
 import type { Logger } from '../adapters/logging/pino-logger.ts';
 import {
@@ -30,6 +30,8 @@ export interface ServiceOptions {
    * at its own port, or on the HTTP server's. Left out, the service runs without it.
    */
   readonly realtime?: { readonly engine: RealtimeEngineChoice; readonly port: number };
+  /** Deadlines for slow clients and the bound on open connections; decision 0031's figures by default. */
+  readonly connections?: ConnectionLimits;
 }
 
 export interface RunningService {
@@ -60,7 +62,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       trustProxy: options.trustProxy ?? false,
       rateLimitScale: options.rateLimitScale ?? 1,
     });
-    server = await listen(app as never, options.port, options.host);
+    server = await listen(app as never, options.port, options.host, options.connections ?? DEFAULT_CONNECTION_LIMITS, options.logger);
     const listening = server;
     if (options.realtime !== undefined) {
       gateway = await startRealtime({

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
+import { rawConnection, within } from '../support/raw-connection.ts';
 import { httpClient } from '../support/http-client.ts';
 import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
 
@@ -57,4 +58,25 @@ test('a bad configuration stops the start with every problem named', async (t) =
   t.is(await exited(child), 2);
   t.regex(output(), /PORT must be integer \(got "eighty"\)/);
   t.regex(output(), /LOG_LEVEL must be one of/);
+});
+
+test('slow clients are cut at the deadlines set in the environment', async (t) => {
+  const { child, output } = startServer({
+    PORT: '0',
+    CAD_STORAGE: 'memory',
+    CAD_REQUEST_TIMEOUT_MS: '1000',
+    CAD_HEADERS_TIMEOUT_MS: '1000',
+    LOG_LEVEL: 'info',
+  });
+  t.teardown(() => child.kill('SIGKILL'));
+  const [, url] = await waitFor(output, /listening on (http:\/\/127\.0\.0\.1:\d+)/, child);
+  const slow = await rawConnection(url!);
+  t.teardown(() => slow.destroy());
+  slow.write('POST /api/v1/integrations/token HTTP/1.1\r\nHost: cad\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+  const trickle = setInterval(() => slow.write(' '), 200);
+  const closedAfter = await within(slow.closed, 10_000, -1);
+  clearInterval(trickle);
+  t.not(closedAfter, -1, 'a body trickling in stays open past 10 s');
+  t.log(`closed after ${Math.round(closedAfter)} ms (CAD_REQUEST_TIMEOUT_MS=1000)`);
+  t.regex(slow.received(), /^HTTP\/1\.1 408 /);
 });
