@@ -1,6 +1,6 @@
 import { createLogger } from '../adapters/logging/pino-logger.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { startService } from './service.ts';
+import { type RunningService, startService } from './service.ts';
 
 /** `npm start`: reads the environment, starts the service, and stops it gracefully on SIGTERM. */
 async function main(): Promise<void> {
@@ -15,7 +15,21 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const service = await startService({ ...config, logger });
+  let service: RunningService | undefined;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    // Still starting: leave at once. Exiting releases the data directory's lock (decision 0029).
+    if (service === undefined) process.exit(signal === 'SIGINT' ? 130 : 143);
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    await service.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  service = await startService({ ...config, logger });
   const where =
     config.storage.kind === 'embedded'
       ? `embedded database in ${config.storage.dataDir}`
@@ -40,17 +54,6 @@ async function main(): Promise<void> {
       ].join('\n') + '\n',
     );
   }
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    await service.close();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { createKoaApp } from '../adapters/http-koa/koa-app.ts';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, type ListeningServer, listen } from '../adapters/http-koa/http-server.ts';
 import { ROUTES } from '../adapters/http-koa/routes/index.ts';
 import type { Logger } from '../adapters/logging/pino-logger.ts';
+import { describeStaleLock } from '../adapters/persistence-mikro-orm/data-directory-lock.ts';
 import {
   type RealtimeEngineChoice,
   type RealtimeGateway,
@@ -48,7 +49,7 @@ export interface RunningService {
 /** The whole HTTP service: core, bootstrap key, Koa transport, listening. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const core = await createCadCore({
-    storage: options.storage,
+    storage: withStaleLockLogged(options.storage, options.logger),
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     autoProvisionPerHour: options.autoProvisionPerHour,
     clock: options.clock,
@@ -94,4 +95,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await core.close();
     throw error;
   }
+}
+
+/** A dead process's lock taken over on the data directory is told in the service's log. */
+function withStaleLockLogged(storage: StorageOption, logger: Logger): StorageOption {
+  if (storage.kind !== 'embedded' || storage.onStaleLock !== undefined) return storage;
+  return {
+    ...storage,
+    onStaleLock: (notice) => logger.warn({ dataDir: notice.dataDir, stalePid: notice.holder.pid }, describeStaleLock(notice)),
+  };
 }

@@ -1,4 +1,3 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,33 +5,7 @@ import test from 'ava';
 import { rawConnection, within } from '../support/raw-connection.ts';
 import { httpClient } from '../support/http-client.ts';
 import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
-
-/**
- * `npm start` runs exactly this: the server entry under tsx, configured by the environment. Only
- * the variables named here reach it, so a DATABASE_URL set for the test run cannot redirect it.
- */
-function startServer(env: Record<string, string>): { child: ChildProcessWithoutNullStreams; output: () => string } {
-  const child = spawn(process.execPath, ['--import=tsx', 'composition/server.ts'], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-async function waitFor(output: () => string, pattern: RegExp, child: ChildProcessWithoutNullStreams): Promise<RegExpMatchArray> {
-  for (let waited = 0; waited < 60_000; waited += 50) {
-    const match = output().match(pattern);
-    if (match) return match;
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${pattern}: ${output()}`);
-}
-
-const exited = (child: ChildProcessWithoutNullStreams) =>
-  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+import { exited, startServer, waitFor } from '../support/server-process.ts';
 
 test('the server starts on the embedded database, prints the bootstrap key once, serves, and stops on SIGTERM', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cad-server-'));
