@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-  service = await startService({ ...config, logger });
+  service = await startService({ ...config, logger, showBootstrapKey: printBootstrapKey });
   const where =
     config.storage.kind === 'embedded'
       ? `embedded database in ${config.storage.dataDir}`
@@ -41,19 +41,39 @@ async function main(): Promise<void> {
     const { engine, url } = service.realtime;
     logger.info({ engine, url }, `realtime waypoint channel (${engine}) at ${url}/integrations/game`);
   }
-  if (service.newBootstrapKey !== null) {
-    process.stdout.write(
-      [
-        '',
-        '  A bootstrap operator key was created. It is shown this once and never stored as written:',
-        '',
-        `    ${service.newBootstrapKey}`,
-        '',
-        '  Use it as `Authorization: Bearer <key>` on /api/v1/admin. Lost it? `npm run cli -- bootstrap-key reset`.',
-        '',
-      ].join('\n') + '\n',
+  const neverShown = service.bootstrapKeyNeverShownSince;
+  if (neverShown !== null) {
+    const stopFirst = config.storage.kind === 'embedded' ? 'Stop the service, then run:' : 'Run, with the service running or not:';
+    logger.warn(
+      { createdAt: neverShown.toISOString() },
+      'the bootstrap operator key was never confirmed as shown: `npm run cli -- bootstrap-key reset` replaces it',
     );
+    await write(process.stderr, [
+      '',
+      `  The bootstrap operator key created at ${neverShown.toISOString()} was never confirmed as shown:`,
+      '  the start that created it stopped before printing it. If you do not hold that key, replace it:',
+      `  ${stopFirst}  npm run cli -- bootstrap-key reset`,
+      '  (or set CAD_BOOTSTRAP_KEY to a key of your own and start again).',
+      '',
+    ]);
   }
+}
+
+/** Prints a new bootstrap key; the key counts as shown only once the lines are written. */
+function printBootstrapKey(key: string): Promise<void> {
+  return write(process.stdout, [
+    '',
+    '  A bootstrap operator key was created. It is shown this once and never stored as written:',
+    '',
+    `    ${key}`,
+    '',
+    '  Use it as `Authorization: Bearer <key>` on /api/v1/admin. Lost it? `npm run cli -- bootstrap-key reset`.',
+    '',
+  ]);
+}
+
+function write(stream: NodeJS.WriteStream, lines: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => stream.write(`${lines.join('\n')}\n`, (error) => (error ? reject(error) : resolve())));
 }
 
 main().catch((error: unknown) => {
