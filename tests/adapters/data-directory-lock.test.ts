@@ -122,6 +122,7 @@ test('release leaves alone a lock file that is no longer this process’s', asyn
 });
 
 test('of several processes started together on one stale lock, exactly one gets it', async (t) => {
+  t.timeout(300_000, 'four processes start under tsx');
   const dir = await aDataDir(t);
   await writeLock(dir, holder({ pid: await aDeadPid() }));
   const contenders = Array.from({ length: 4 }, () => {

@@ -18,8 +18,8 @@ const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
 const KEY = /^\s+(cad_op_[A-Za-z0-9_-]{43})$/m;
 const NEVER_SHOWN = /was never confirmed as shown/;
 
-test('a first start on a port in use creates no bootstrap key; the next start prints one', async (t) => {
-  t.timeout(240_000, 'two starts on the embedded database');
+test.serial('a first start on a port in use creates no bootstrap key; the next start prints one', async (t) => {
+  t.timeout(600_000, 'two starts on the embedded database');
   const dataDir = await aDataDir(t);
   const busy = createServer();
   await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
@@ -46,8 +46,8 @@ test('a first start on a port in use creates no bootstrap key; the next start pr
   t.is(await stopped, 0);
 });
 
-test('a key stored but never shown is reported at every start, with the command that replaces it', async (t) => {
-  t.timeout(240_000, 'three processes on the embedded database');
+test.serial('a key stored but never shown is reported at every start, with the command that replaces it', async (t) => {
+  t.timeout(600_000, 'three processes on the embedded database');
   const dataDir = await aDataDir(t);
   // A start that stored the key and died before it was printed.
   const crashed = await createCadCore({ storage: { kind: 'embedded', dataDir } });

@@ -16,45 +16,48 @@ async function aDataDir(t: { teardown(fn: () => Promise<void>): void }): Promise
 const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
 const KEY = /^\s+(cad_op_[A-Za-z0-9_-]{43})$/m;
 
-test('beside a running service, the command line and a second service are refused, naming its pid; once it stops, the tool’s write is kept', async (t) => {
-  t.timeout(240_000, 'several processes each open the embedded database');
-  const dataDir = await aDataDir(t);
-  const env = { PORT: '0', CAD_DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-  const first = startServer(env);
-  t.teardown(() => first.child.kill('SIGKILL'));
-  await waitFor(first.output, LISTENING, first.child);
-  const [, key] = await waitFor(first.output, KEY, first.child);
-  const pid = first.child.pid!;
+test.serial(
+  'beside a running service, the command line and a second service are refused, naming its pid; once it stops, the tool’s write is kept',
+  async (t) => {
+    t.timeout(600_000, 'several processes each open the embedded database');
+    const dataDir = await aDataDir(t);
+    const env = { PORT: '0', CAD_DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+    const first = startServer(env);
+    t.teardown(() => first.child.kill('SIGKILL'));
+    await waitFor(first.output, LISTENING, first.child);
+    const [, key] = await waitFor(first.output, KEY, first.child);
+    const pid = first.child.pid!;
 
-  const beside = runCli(['organisation', 'create', 'Lost Org'], { CAD_DATA_DIR: dataDir, CAD_OPERATOR_KEY: key! });
-  t.not(beside.status, 0, `the tool reported success beside the service: ${beside.stdout}`);
-  t.is(beside.stdout, '');
-  t.regex(beside.stderr, new RegExp(`in use by process ${pid} \\(server\\.ts`));
-  t.regex(beside.stderr, /HTTP operator routes/);
+    const beside = runCli(['organisation', 'create', 'Lost Org'], { CAD_DATA_DIR: dataDir, CAD_OPERATOR_KEY: key! });
+    t.not(beside.status, 0, `the tool reported success beside the service: ${beside.stdout}`);
+    t.is(beside.stdout, '');
+    t.regex(beside.stderr, new RegExp(`in use by process ${pid} \\(server\\.ts`));
+    t.regex(beside.stderr, /HTTP operator routes/);
 
-  const second = startServer(env);
-  t.teardown(() => second.child.kill('SIGKILL'));
-  t.is(await exited(second.child), 1);
-  t.regex(second.output(), new RegExp(`failed to start: the embedded database in .* is in use by process ${pid} `));
+    const second = startServer(env);
+    t.teardown(() => second.child.kill('SIGKILL'));
+    t.is(await exited(second.child), 1);
+    t.regex(second.output(), new RegExp(`failed to start: the embedded database in .* is in use by process ${pid} `));
 
-  const stopped = exited(first.child);
-  first.child.kill('SIGTERM');
-  t.is(await stopped, 0);
-  t.false(existsSync(join(dataDir, LOCK_FILE_NAME)), 'the lock goes with the service');
+    const stopped = exited(first.child);
+    first.child.kill('SIGTERM');
+    t.is(await stopped, 0);
+    t.false(existsSync(join(dataDir, LOCK_FILE_NAME)), 'the lock goes with the service');
 
-  const after = runCli(['organisation', 'create', 'Kept Org'], { CAD_DATA_DIR: dataDir, CAD_OPERATOR_KEY: key! });
-  t.is(after.status, 0, after.stderr);
-  const { organisationId } = JSON.parse(after.stdout) as { organisationId: string };
-  t.false(existsSync(join(dataDir, LOCK_FILE_NAME)), 'the lock goes with the tool');
+    const after = runCli(['organisation', 'create', 'Kept Org'], { CAD_DATA_DIR: dataDir, CAD_OPERATOR_KEY: key! });
+    t.is(after.status, 0, after.stderr);
+    const { organisationId } = JSON.parse(after.stdout) as { organisationId: string };
+    t.false(existsSync(join(dataDir, LOCK_FILE_NAME)), 'the lock goes with the tool');
 
-  // The organisation the tool founded is kept: its credentials can be listed (an unknown one is refused).
-  const listed = runCli(['credential', 'list', organisationId], { CAD_DATA_DIR: dataDir, CAD_OPERATOR_KEY: key! });
-  t.is(listed.status, 0, listed.stderr);
-  t.deepEqual(JSON.parse(listed.stdout), []);
-});
+    // The organisation the tool founded is kept: its credentials can be listed (an unknown one is refused).
+    const listed = runCli(['credential', 'list', organisationId], { CAD_DATA_DIR: dataDir, CAD_OPERATOR_KEY: key! });
+    t.is(listed.status, 0, listed.stderr);
+    t.deepEqual(JSON.parse(listed.stdout), []);
+  },
+);
 
-test('a service killed outright leaves its lock, and the next start takes it over with a line in the log', async (t) => {
-  t.timeout(240_000, 'several processes each open the embedded database');
+test.serial('a service killed outright leaves its lock, and the next start takes it over with a line in the log', async (t) => {
+  t.timeout(600_000, 'several processes each open the embedded database');
   const dataDir = await aDataDir(t);
   const env = { PORT: '0', CAD_DATA_DIR: dataDir, LOG_LEVEL: 'info' };
   const killed = startServer(env);

@@ -19,11 +19,16 @@ export function runCli(argv: readonly string[], env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts', ...argv], {
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
     encoding: 'utf8',
+    timeout: 180_000,
   });
 }
 
+/**
+ * Waits for the pattern in the process's output. The bound only stops a hung test: opening a new
+ * embedded database takes seconds, and far longer on a machine shared with other test runs.
+ */
 export async function waitFor(output: () => string, pattern: RegExp, child: ChildProcessWithoutNullStreams): Promise<RegExpMatchArray> {
-  for (let waited = 0; waited < 60_000; waited += 50) {
+  for (let waited = 0; waited < 180_000; waited += 50) {
     const match = output().match(pattern);
     if (match) return match;
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${output()}`);
