@@ -20,12 +20,16 @@ const SHORT: ConnectionLimits = {
   maxConnections: 1_000,
 };
 
-async function serve(t: { teardown(fn: () => Promise<void>): void }, connections: ConnectionLimits): Promise<RunningService> {
+async function serve(
+  t: { teardown(fn: () => Promise<void>): void },
+  connections: ConnectionLimits,
+  logger = pino({ level: 'silent' }),
+): Promise<RunningService> {
   const service = await startService({
     storage: { kind: 'memory' },
     port: 0,
     host: '127.0.0.1',
-    logger: pino({ level: 'silent' }),
+    logger,
     bootstrapKey: 'a bootstrap key for the slow-client tests, 32+ chars',
     connections,
   });
@@ -98,9 +102,11 @@ test('a connection on which nothing moves is destroyed at the idle timeout, even
   t.is(connection.received(), '', 'destroyed without an answer');
 });
 
-test('connections beyond the bound are closed at once, and a freed place is taken again', async (t) => {
+test('connections beyond the bound are closed at once, counted in the log, and a freed place is taken again', async (t) => {
   const limits = { ...SHORT, requestTimeoutMs: 60_000, headersTimeoutMs: 60_000, keepAliveTimeoutMs: 60_000, maxConnections: 5 };
-  const service = await serve(t, limits);
+  const logged: Array<{ level: number; msg: string; dropped?: number }> = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+  const service = await serve(t, limits, logger);
   const held: RawConnection[] = [];
   for (let i = 0; i < limits.maxConnections; i++) {
     const connection = await rawConnection(service.url);
@@ -118,6 +124,10 @@ test('connections beyond the bound are closed at once, and a freed place is take
   t.true(
     held.every((c) => c.isOpen()),
     'the connections within the bound are kept',
+  );
+  t.like(
+    logged.find((line) => line.msg.startsWith('refused')),
+    { level: 40, dropped: 1, msg: 'refused 1 connection(s): 5 were open already' },
   );
 
   held[0]!.destroy();
