@@ -5,9 +5,12 @@ import { createCadCore } from './core.ts';
 /**
  * `npm run cli -- <command>`: operator commands on the same database the service uses, through the
  * same use cases. With the embedded database, stop the service first: one process at a time may
- * open its directory.
+ * open its directory, and a second one is refused (decision 0029).
  */
 async function main(): Promise<number> {
+  // Interrupted, the tool exits rather than dies, so that the data directory's lock is released.
+  process.once('SIGINT', () => process.exit(130));
+  process.once('SIGTERM', () => process.exit(143));
   const parsed = parseCommand(process.argv.slice(2));
   if ('usage' in parsed) {
     process.stderr.write(`${parsed.usage}\n`);

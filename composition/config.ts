@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject } from 'ajv';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from '../adapters/http-koa/http-server.ts';
 import type { StorageOption } from './storage.ts';
 
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
   readonly logLevel: string;
   /** The realtime waypoint channel: its engine, and the uWebSockets.js engine's own port. */
   readonly realtime: { readonly engine: 'auto' | 'uws' | 'node'; readonly port: number };
+  /** Deadlines for slow clients and the bound on open connections of the HTTP server. */
+  readonly connections: ConnectionLimits;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -24,7 +27,7 @@ const schema = {
   type: 'object',
   properties: {
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
-    HOST: { type: 'string', minLength: 1, default: '0.0.0.0' },
+    HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
     CAD_STORAGE: { enum: ['memory', 'embedded', 'postgres'] },
     CAD_DATA_DIR: { type: 'string', minLength: 1, default: './data' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
@@ -36,6 +39,12 @@ const schema = {
     LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
     CAD_REALTIME_ENGINE: { enum: ['auto', 'uws', 'node'], default: 'auto' },
     REALTIME_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8081 },
+    CAD_REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 1000, maximum: 600_000, default: DEFAULT_CONNECTION_LIMITS.requestTimeoutMs },
+    CAD_HEADERS_TIMEOUT_MS: { type: 'integer', minimum: 1000, maximum: 600_000, default: DEFAULT_CONNECTION_LIMITS.headersTimeoutMs },
+    CAD_KEEP_ALIVE_TIMEOUT_MS: { type: 'integer', minimum: 1000, maximum: 600_000, default: DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs },
+    // Socket.IO long-polling on the Node engine leaves a request idle for up to 25 s (its ping interval).
+    CAD_SOCKET_IDLE_TIMEOUT_MS: { type: 'integer', minimum: 30_000, maximum: 3_600_000, default: DEFAULT_CONNECTION_LIMITS.idleTimeoutMs },
+    CAD_MAX_CONNECTIONS: { type: 'integer', minimum: 1, maximum: 1_000_000, default: DEFAULT_CONNECTION_LIMITS.maxConnections },
   },
 } as const;
 
@@ -54,6 +63,11 @@ interface Checked {
   LOG_LEVEL: string;
   CAD_REALTIME_ENGINE: 'auto' | 'uws' | 'node';
   REALTIME_PORT: number;
+  CAD_REQUEST_TIMEOUT_MS: number;
+  CAD_HEADERS_TIMEOUT_MS: number;
+  CAD_KEEP_ALIVE_TIMEOUT_MS: number;
+  CAD_SOCKET_IDLE_TIMEOUT_MS: number;
+  CAD_MAX_CONNECTIONS: number;
 }
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
@@ -75,6 +89,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   }
   if (!validate(values)) throw new ConfigError((validate.errors ?? []).map((e) => describe(e, env)));
   const v = values as unknown as Checked;
+  if (v.CAD_HEADERS_TIMEOUT_MS > v.CAD_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError([
+      `CAD_HEADERS_TIMEOUT_MS must not exceed CAD_REQUEST_TIMEOUT_MS (got ${v.CAD_HEADERS_TIMEOUT_MS} > ${v.CAD_REQUEST_TIMEOUT_MS})`,
+    ]);
+  }
   const trust = v.CAD_TRUST_PROXY;
   return {
     port: v.PORT,
@@ -87,6 +106,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     autoProvisionPerHour: v.GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR,
     logLevel: v.LOG_LEVEL,
     realtime: { engine: v.CAD_REALTIME_ENGINE, port: v.REALTIME_PORT },
+    connections: {
+      requestTimeoutMs: v.CAD_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: v.CAD_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: v.CAD_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: v.CAD_SOCKET_IDLE_TIMEOUT_MS,
+      maxConnections: v.CAD_MAX_CONNECTIONS,
+    },
   };
 }
 

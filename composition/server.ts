@@ -1,6 +1,6 @@
 import { createLogger } from '../adapters/logging/pino-logger.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { startService } from './service.ts';
+import { type RunningService, startService } from './service.ts';
 
 /** `npm start`: reads the environment, starts the service, and stops it gracefully on SIGTERM. */
 async function main(): Promise<void> {
@@ -15,7 +15,21 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const service = await startService({ ...config, logger });
+  let service: RunningService | undefined;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    // Still starting: leave at once. Exiting releases the data directory's lock (decision 0029).
+    if (service === undefined) process.exit(signal === 'SIGINT' ? 130 : 143);
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    await service.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  service = await startService({ ...config, logger, showBootstrapKey: printBootstrapKey });
   const where =
     config.storage.kind === 'embedded'
       ? `embedded database in ${config.storage.dataDir}`
@@ -27,30 +41,39 @@ async function main(): Promise<void> {
     const { engine, url } = service.realtime;
     logger.info({ engine, url }, `realtime waypoint channel (${engine}) at ${url}/integrations/game`);
   }
-  if (service.newBootstrapKey !== null) {
-    process.stdout.write(
-      [
-        '',
-        '  A bootstrap operator key was created. It is shown this once and never stored as written:',
-        '',
-        `    ${service.newBootstrapKey}`,
-        '',
-        '  Use it as `Authorization: Bearer <key>` on /api/v1/admin. Lost it? `npm run cli -- bootstrap-key reset`.',
-        '',
-      ].join('\n') + '\n',
+  const neverShown = service.bootstrapKeyNeverShownSince;
+  if (neverShown !== null) {
+    const stopFirst = config.storage.kind === 'embedded' ? 'Stop the service, then run:' : 'Run, with the service running or not:';
+    logger.warn(
+      { createdAt: neverShown.toISOString() },
+      'the bootstrap operator key was never confirmed as shown: `npm run cli -- bootstrap-key reset` replaces it',
     );
+    await write(process.stderr, [
+      '',
+      `  The bootstrap operator key created at ${neverShown.toISOString()} was never confirmed as shown:`,
+      '  the start that created it stopped before printing it. If you do not hold that key, replace it:',
+      `  ${stopFirst}  npm run cli -- bootstrap-key reset`,
+      '  (or set CAD_BOOTSTRAP_KEY to a key of your own and start again).',
+      '',
+    ]);
   }
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    await service.close();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** Prints a new bootstrap key; the key counts as shown only once the lines are written. */
+function printBootstrapKey(key: string): Promise<void> {
+  return write(process.stdout, [
+    '',
+    '  A bootstrap operator key was created. It is shown this once and never stored as written:',
+    '',
+    `    ${key}`,
+    '',
+    '  Use it as `Authorization: Bearer <key>` on /api/v1/admin. Lost it? `npm run cli -- bootstrap-key reset`.',
+    '',
+  ]);
+}
+
+function write(stream: NodeJS.WriteStream, lines: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => stream.write(`${lines.join('\n')}\n`, (error) => (error ? reject(error) : resolve())));
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { Persistence } from '../application/ports/persistence.ts';
 import { createMemoryPersistence } from '../adapters/persistence-memory/memory-persistence.ts';
+import type { StaleLockNotice } from '../adapters/persistence-mikro-orm/data-directory-lock.ts';
 import { openMikroOrmPersistence } from '../adapters/persistence-mikro-orm/mikro-orm-persistence.ts';
 
 /**
@@ -9,7 +10,11 @@ import { openMikroOrmPersistence } from '../adapters/persistence-mikro-orm/mikro
  */
 export type StorageOption =
   | { readonly kind: 'memory' }
-  | { readonly kind: 'embedded'; readonly dataDir?: string }
+  /**
+   * A directory is locked while it is open: a second process that opens it is refused. A lock left
+   * by a process that no longer runs is taken over, and `onStaleLock` is told (decision 0029).
+   */
+  | { readonly kind: 'embedded'; readonly dataDir?: string; readonly onStaleLock?: (notice: StaleLockNotice) => void }
   | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string }
   /** A store the host built itself, with any adapter that honours the ports. */
   | { readonly kind: 'provided'; readonly persistence: Persistence };
@@ -20,7 +25,7 @@ export function openStorage(storage: StorageOption): Promise<Persistence> {
     case 'memory':
       return Promise.resolve(createMemoryPersistence());
     case 'embedded':
-      return openMikroOrmPersistence({ kind: 'pglite', dataDir: storage.dataDir });
+      return openMikroOrmPersistence({ kind: 'pglite', dataDir: storage.dataDir, onStaleLock: storage.onStaleLock });
     case 'postgres':
       return openMikroOrmPersistence({ kind: 'postgres', url: storage.url, schema: storage.schema });
     case 'provided':

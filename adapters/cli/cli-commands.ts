@@ -164,7 +164,9 @@ export function parseCommand(argv: readonly string[]): ParsedCommand | { readonl
 export async function runCommand(parsed: ParsedCommand, useCases: UseCases, io: CliIo): Promise<number> {
   const spec = COMMANDS[parsed.command]!;
   if (spec.run === undefined) {
-    io.out(JSON.stringify({ bootstrapKey: await useCases.ensureBootstrapKey.execute({ replace: true }) }));
+    // Printed as part of the reset: the new key counts as shown once it is out (decision 0030).
+    const show = (bootstrapKey: string | null) => io.out(JSON.stringify({ bootstrapKey }));
+    if ((await useCases.ensureBootstrapKey.execute({ replace: true, show })) === null) show(null);
     return 0;
   }
   const operator = io.operatorKey ? await useCases.authenticateOperator.execute(io.operatorKey) : null;

@@ -2,7 +2,7 @@ import type { CredentialRepository, OperatorKeyRepository } from '../../applicat
 import { Credential, type CredentialState } from '../../domain/credential/credential.ts';
 import { OperatorKey, type OperatorKeyState } from '../../domain/operator/operator-key.ts';
 import type { CredentialId, OperatorKeyId, OrganisationId } from '../../domain/shared/ids.ts';
-import type { MemoryDatabase } from './memory-database.ts';
+import type { MemoryDatabase, MemoryTable } from './memory-database.ts';
 import { SnapshotTable, byText } from './snapshot-table.ts';
 
 export class MemoryCredentialRepository implements CredentialRepository {
@@ -35,8 +35,11 @@ export class MemoryCredentialRepository implements CredentialRepository {
 
 export class MemoryOperatorKeyRepository implements OperatorKeyRepository {
   private readonly rows: SnapshotTable<OperatorKeyState, OperatorKey>;
+  /** Ids of keys awaiting display, beside the keys as a column would be. */
+  private readonly awaitingDisplay: MemoryTable<true>;
 
-  constructor(db: MemoryDatabase) {
+  constructor(private readonly db: MemoryDatabase) {
+    this.awaitingDisplay = db.table<true>('operator_keys_awaiting_display');
     this.rows = new SnapshotTable(db, 'operator_keys', OperatorKey.restore, [
       { name: 'operator_key_hash', key: (k) => k.keyHash },
       { name: 'bootstrap_key', key: (k) => (k.organisationId === null ? 'bootstrap' : null) },
@@ -67,7 +70,19 @@ export class MemoryOperatorKeyRepository implements OperatorKeyRepository {
     return this.rows.save(key.snapshot());
   }
 
-  remove(id: OperatorKeyId) {
-    return this.rows.delete(id);
+  async remove(id: OperatorKeyId) {
+    await this.rows.delete(id);
+    await this.db.access(() => this.awaitingDisplay.delete(id));
+  }
+
+  async markAwaitingDisplay(id: OperatorKeyId, awaiting: boolean) {
+    if ((await this.rows.get(id)) === null) return;
+    await this.db.access(() => (awaiting ? this.awaitingDisplay.put(id, true) : this.awaitingDisplay.delete(id)));
+  }
+
+  async findBootstrapAwaitingDisplay() {
+    const bootstrap = await this.findBootstrap();
+    if (bootstrap === null) return null;
+    return (await this.db.access(() => this.awaitingDisplay.get(bootstrap.id))) ? bootstrap : null;
   }
 }

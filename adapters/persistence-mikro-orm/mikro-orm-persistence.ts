@@ -5,6 +5,7 @@ import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import type { Persistence } from '../../application/ports/persistence.ts';
+import { type DataDirectoryLock, type StaleLockNotice, lockDataDirectory } from './data-directory-lock.ts';
 import { migrations } from './migrations/index.ts';
 import { OrmSession } from './orm-session.ts';
 import {
@@ -50,9 +51,14 @@ import {
 import { MikroOrmRecordNumbers } from './repositories/record-numbers.ts';
 import { MikroOrmUnitRepository } from './repositories/unit-repository.ts';
 
-/** Where MikroORM keeps the data: embedded PGlite (a directory, or memory) or a PostgreSQL server. */
+/**
+ * Where MikroORM keeps the data: embedded PGlite (a directory, or memory) or a PostgreSQL server. A
+ * PGlite directory is locked for as long as the store is open (decision 0029); `onStaleLock` hears
+ * of a dead owner's lock taken over (a warning on stderr by default).
+ */
 export type MikroOrmTarget =
-  { readonly kind: 'pglite'; readonly dataDir?: string } | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
+  | { readonly kind: 'pglite'; readonly dataDir?: string; readonly onStaleLock?: (notice: StaleLockNotice) => void }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
 
 const entities = [
   OrganisationRecord,
@@ -90,14 +96,21 @@ export interface MikroOrmPersistence extends Persistence {
 
 /** Opens the database, applies pending migrations, and returns the repositories over it. */
 export async function openMikroOrmPersistence(target: MikroOrmTarget): Promise<MikroOrmPersistence> {
-  const orm = await open(target);
+  let lock: DataDirectoryLock | null = null;
+  if (target.kind === 'pglite' && target.dataDir !== undefined) {
+    await mkdir(target.dataDir, { recursive: true });
+    lock = await lockDataDirectory(target.dataDir, target.onStaleLock);
+  }
+  let orm: MikroORM | undefined;
   try {
+    orm = await open(target);
     await migrate(orm, target);
   } catch (error) {
-    await orm.close(true);
+    await orm?.close(true);
+    await lock?.release();
     throw error;
   }
-  return persistenceOver(orm);
+  return persistenceOver(orm, lock);
 }
 
 /**
@@ -119,7 +132,6 @@ async function migrate(orm: MikroORM, target: MikroOrmTarget): Promise<void> {
 async function open(target: MikroOrmTarget): Promise<MikroORM> {
   const common = { entities, extensions: [Migrator], discovery: { warnWhenNoEntities: false } };
   if (target.kind === 'pglite') {
-    if (target.dataDir !== undefined) await mkdir(target.dataDir, { recursive: true });
     return PgliteORM.init({
       ...common,
       ...(target.dataDir === undefined ? {} : { dbName: target.dataDir }),
@@ -135,7 +147,7 @@ async function open(target: MikroOrmTarget): Promise<MikroORM> {
   });
 }
 
-function persistenceOver(orm: MikroORM): MikroOrmPersistence {
+function persistenceOver(orm: MikroORM, lock: DataDirectoryLock | null): MikroOrmPersistence {
   const session = new OrmSession(orm);
   const tables = [...orm.getMetadata().getAll().values()].map((meta) => meta.tableName).sort();
   return {
@@ -173,6 +185,12 @@ function persistenceOver(orm: MikroORM): MikroOrmPersistence {
     ping: async () => {
       await orm.em.fork().getConnection().execute('select 1');
     },
-    close: () => orm.close(true),
+    close: async () => {
+      try {
+        await orm.close(true);
+      } finally {
+        await lock?.release();
+      }
+    },
   };
 }

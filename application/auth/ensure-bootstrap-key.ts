@@ -14,6 +14,13 @@ export interface EnsureBootstrapKeyInput {
   readonly preset?: string;
   /** Replace the bootstrap key with a newly generated one: the recovery for a lost key. */
   readonly replace?: boolean;
+  /**
+   * Shows a generated key to the installer (prints it). The key is stored first, marked as awaiting
+   * display, and the mark is cleared once `show` has returned. A process that fails in between
+   * leaves the mark for `awaitingDisplaySince` to find. Without `show`, handing the key back to the
+   * caller counts as showing it.
+   */
+  readonly show?: (key: string) => void | Promise<void>;
 }
 
 const SERVICE = { kind: 'system', id: 'service', label: 'service' } as const;
@@ -33,6 +40,25 @@ export class EnsureBootstrapKey {
 
   /** The newly generated key, or null when none was generated. */
   async execute(input: EnsureBootstrapKeyInput = {}): Promise<string | null> {
+    const generated = await this.store(input);
+    if (generated === null) return null;
+    if (input.show !== undefined) {
+      await input.show(generated.key);
+      await this.keys.markAwaitingDisplay(generated.id, false);
+    }
+    return generated.key;
+  }
+
+  /**
+   * When the bootstrap key was generated, if it was never confirmed as shown: the start that made
+   * it failed before printing it. Null otherwise.
+   */
+  async awaitingDisplaySince(): Promise<Date | null> {
+    const key = await this.keys.findBootstrapAwaitingDisplay();
+    return key === null ? null : key.snapshot().createdAt;
+  }
+
+  private async store(input: EnsureBootstrapKeyInput): Promise<{ key: string; id: OperatorKeyId } | null> {
     try {
       const outcome = await this.writes.run(SERVICE, async (now) => {
         const existing = await this.keys.findBootstrap();
@@ -44,7 +70,9 @@ export class EnsureBootstrapKey {
         if (existing !== null) await this.keys.remove(existing.id);
         const key = OperatorKey.bootstrap(this.ids.next<OperatorKeyId>(), keyHash, now);
         await this.keys.save(key);
-        return audited(generate ? wanted : null, {
+        // In the same write: a key that is stored is either handed back or marked as not yet shown.
+        if (generate && input.show !== undefined) await this.keys.markAwaitingDisplay(key.id, true);
+        return audited(generate ? { key: wanted, id: key.id } : null, {
           organisationId: null,
           action: existing === null ? 'bootstrap_key.created' : 'bootstrap_key.replaced',
           subject: { type: 'operator_key', id: key.id },

@@ -19,4 +19,12 @@ export interface OperatorKeyRepository {
   findBootstrap(): Promise<OperatorKey | null>;
   save(key: OperatorKey): Promise<void>;
   remove(id: OperatorKeyId): Promise<void>;
+  /**
+   * Marks a generated bootstrap key as stored but not yet shown to the installer, or clears the
+   * mark once it was. A mark found later means a start failed between storing and showing the key.
+   * Saving the key again leaves the mark as it is; removing the key removes it.
+   */
+  markAwaitingDisplay(id: OperatorKeyId, awaiting: boolean): Promise<void>;
+  /** The bootstrap key, if it is marked as never shown. */
+  findBootstrapAwaitingDisplay(): Promise<OperatorKey | null>;
 }

@@ -1,10 +1,10 @@
 import test from 'ava';
 import { ConfigError, loadConfig } from '../../composition/config.ts';
 
-test('with nothing set: port 8080, the embedded database in ./data, contract defaults', (t) => {
+test('with nothing set: port 8080 on this machine only, the embedded database in ./data, contract defaults', (t) => {
   t.deepEqual(loadConfig({}), {
     port: 8080,
-    host: '0.0.0.0',
+    host: '127.0.0.1',
     storage: { kind: 'embedded', dataDir: './data' },
     bootstrapKey: undefined,
     trustProxy: false,
@@ -13,6 +13,13 @@ test('with nothing set: port 8080, the embedded database in ./data, contract def
     autoProvisionPerHour: 20,
     logLevel: 'info',
     realtime: { engine: 'auto', port: 8081 },
+    connections: {
+      requestTimeoutMs: 10_000,
+      headersTimeoutMs: 5_000,
+      keepAliveTimeoutMs: 5_000,
+      idleTimeoutMs: 30_000,
+      maxConnections: 4096,
+    },
   });
 });
 
@@ -37,6 +44,11 @@ test('values are read and converted', (t) => {
     CAD_BOOTSTRAP_KEY: 'k'.repeat(40),
     CAD_REALTIME_ENGINE: 'node',
     REALTIME_PORT: '9001',
+    CAD_REQUEST_TIMEOUT_MS: '20000',
+    CAD_HEADERS_TIMEOUT_MS: '3000',
+    CAD_KEEP_ALIVE_TIMEOUT_MS: '4000',
+    CAD_SOCKET_IDLE_TIMEOUT_MS: '45000',
+    CAD_MAX_CONNECTIONS: '100',
   });
   t.like(config, {
     port: 9000,
@@ -48,6 +60,13 @@ test('values are read and converted', (t) => {
     logLevel: 'warn',
     bootstrapKey: 'k'.repeat(40),
     realtime: { engine: 'node', port: 9001 },
+    connections: {
+      requestTimeoutMs: 20_000,
+      headersTimeoutMs: 3_000,
+      keepAliveTimeoutMs: 4_000,
+      idleTimeoutMs: 45_000,
+      maxConnections: 100,
+    },
   });
   t.is(loadConfig({ CAD_TRUST_PROXY: 'true' }).trustProxy, true);
   t.is(loadConfig({ CAD_TRUST_PROXY: '0' }).trustProxy, false);
@@ -90,4 +109,27 @@ test('every bad value is named in one error, and secrets are not echoed', (t) =>
 
 test('CAD_STORAGE=postgres without DATABASE_URL is refused', (t) => {
   t.throws(() => loadConfig({ CAD_STORAGE: 'postgres' }), { instanceOf: ConfigError, message: /needs DATABASE_URL/ });
+});
+
+test('connection deadlines are bounded: no zero that would turn one off, headers within the request deadline', (t) => {
+  const error = t.throws(
+    () =>
+      loadConfig({
+        CAD_REQUEST_TIMEOUT_MS: '0',
+        CAD_KEEP_ALIVE_TIMEOUT_MS: '0',
+        CAD_SOCKET_IDLE_TIMEOUT_MS: '1000',
+        CAD_MAX_CONNECTIONS: '0',
+      }),
+    { instanceOf: ConfigError },
+  ) as ConfigError;
+  for (const name of ['CAD_REQUEST_TIMEOUT_MS', 'CAD_KEEP_ALIVE_TIMEOUT_MS', 'CAD_SOCKET_IDLE_TIMEOUT_MS', 'CAD_MAX_CONNECTIONS']) {
+    t.true(
+      error.problems.some((p) => p.startsWith(`${name} `)),
+      name,
+    );
+  }
+  t.throws(() => loadConfig({ CAD_REQUEST_TIMEOUT_MS: '2000', CAD_HEADERS_TIMEOUT_MS: '5000' }), {
+    instanceOf: ConfigError,
+    message: /CAD_HEADERS_TIMEOUT_MS must not exceed CAD_REQUEST_TIMEOUT_MS/,
+  });
 });

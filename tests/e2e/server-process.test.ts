@@ -1,37 +1,11 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
+import { rawConnection, within } from '../support/raw-connection.ts';
 import { httpClient } from '../support/http-client.ts';
 import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
-
-/**
- * `npm start` runs exactly this: the server entry under tsx, configured by the environment. Only
- * the variables named here reach it, so a DATABASE_URL set for the test run cannot redirect it.
- */
-function startServer(env: Record<string, string>): { child: ChildProcessWithoutNullStreams; output: () => string } {
-  const child = spawn(process.execPath, ['--import=tsx', 'composition/server.ts'], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-async function waitFor(output: () => string, pattern: RegExp, child: ChildProcessWithoutNullStreams): Promise<RegExpMatchArray> {
-  for (let waited = 0; waited < 60_000; waited += 50) {
-    const match = output().match(pattern);
-    if (match) return match;
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${pattern}: ${output()}`);
-}
-
-const exited = (child: ChildProcessWithoutNullStreams) =>
-  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+import { exited, startServer, waitFor } from '../support/server-process.ts';
 
 test('the server starts on the embedded database, prints the bootstrap key once, serves, and stops on SIGTERM', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cad-server-'));
@@ -57,4 +31,25 @@ test('a bad configuration stops the start with every problem named', async (t) =
   t.is(await exited(child), 2);
   t.regex(output(), /PORT must be integer \(got "eighty"\)/);
   t.regex(output(), /LOG_LEVEL must be one of/);
+});
+
+test('slow clients are cut at the deadlines set in the environment', async (t) => {
+  const { child, output } = startServer({
+    PORT: '0',
+    CAD_STORAGE: 'memory',
+    CAD_REQUEST_TIMEOUT_MS: '1000',
+    CAD_HEADERS_TIMEOUT_MS: '1000',
+    LOG_LEVEL: 'info',
+  });
+  t.teardown(() => child.kill('SIGKILL'));
+  const [, url] = await waitFor(output, /listening on (http:\/\/127\.0\.0\.1:\d+)/, child);
+  const slow = await rawConnection(url!);
+  t.teardown(() => slow.destroy());
+  slow.write('POST /api/v1/integrations/token HTTP/1.1\r\nHost: cad\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+  const trickle = setInterval(() => slow.write(' '), 200);
+  const closedAfter = await within(slow.closed, 10_000, -1);
+  clearInterval(trickle);
+  t.not(closedAfter, -1, 'a body trickling in stays open past 10 s');
+  t.log(`closed after ${Math.round(closedAfter)} ms (CAD_REQUEST_TIMEOUT_MS=1000)`);
+  t.regex(slow.received(), /^HTTP\/1\.1 408 /);
 });

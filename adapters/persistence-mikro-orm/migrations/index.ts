@@ -2,6 +2,7 @@ import { Foundation } from './0001-foundation.ts';
 import { OperatorKeyRevocation } from './0002-operator-key-revocation.ts';
 import { DispatchAndBridge } from './0003-dispatch-and-bridge.ts';
 import { RecordSearch } from './0004-record-search.ts';
+import { BootstrapKeyDisplay } from './0005-bootstrap-key-display.ts';
 
 /** Applied in order on start; a migration, once released, never changes: the next one amends it. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   { name: '0002-operator-key-revocation', class: OperatorKeyRevocation },
   { name: '0003-dispatch-and-bridge', class: DispatchAndBridge },
   { name: '0004-record-search', class: RecordSearch },
+  { name: '0005-bootstrap-key-display', class: BootstrapKeyDisplay },
 ];

@@ -111,4 +111,52 @@ export function bootstrapKeyContract(test: ContractTest) {
     await store.operatorKeys.remove(first.id);
     t.is(await store.operatorKeys.findBootstrap(), null);
   });
+
+  test.serial('operator keys: a bootstrap key marked as awaiting display is found until the mark is cleared', async (t) => {
+    const { store } = t.context;
+    const existing = await store.operatorKeys.findBootstrap();
+    if (existing) await store.operatorKeys.remove(existing.id);
+    const organisation = await fixtures(store).organisation();
+    const other = OperatorKey.forOrganisation(
+      {
+        id: ids.next<OperatorKeyId>(),
+        organisationId: organisation.id,
+        label: 'ops',
+        permissions: ['audit.view'],
+        keyHash: `k-${ids.next()}`,
+      },
+      NOW,
+    );
+    await store.operatorKeys.save(other);
+    await store.operatorKeys.markAwaitingDisplay(other.id, true);
+    t.is(await store.operatorKeys.findBootstrapAwaitingDisplay(), null, 'only the bootstrap key is reported');
+
+    const bootstrap = OperatorKey.bootstrap(ids.next<OperatorKeyId>(), `b-${ids.next()}`, NOW);
+    await store.uow.run(async () => {
+      await store.operatorKeys.save(bootstrap);
+      await store.operatorKeys.markAwaitingDisplay(bootstrap.id, true);
+    });
+    t.deepEqual((await store.operatorKeys.findBootstrapAwaitingDisplay())?.snapshot(), bootstrap.snapshot());
+    await store.operatorKeys.save(bootstrap);
+    t.truthy(await store.operatorKeys.findBootstrapAwaitingDisplay(), 'saving the key again keeps the mark');
+    await store.operatorKeys.markAwaitingDisplay(bootstrap.id, false);
+    t.is(await store.operatorKeys.findBootstrapAwaitingDisplay(), null);
+    t.deepEqual((await store.operatorKeys.findBootstrap())?.snapshot(), bootstrap.snapshot(), 'the key itself is untouched');
+
+    await t.throwsAsync(
+      store.uow.run(async () => {
+        await store.operatorKeys.markAwaitingDisplay(bootstrap.id, true);
+        throw new Error('rolled back');
+      }),
+    );
+    t.is(await store.operatorKeys.findBootstrapAwaitingDisplay(), null, 'a mark set in a rolled-back write is not kept');
+
+    await store.operatorKeys.markAwaitingDisplay(bootstrap.id, true);
+    await store.operatorKeys.remove(bootstrap.id);
+    t.is(await store.operatorKeys.findBootstrapAwaitingDisplay(), null, 'the mark goes with the key');
+    const next = OperatorKey.bootstrap(ids.next<OperatorKeyId>(), `b-${ids.next()}`, NOW);
+    await store.operatorKeys.save(next);
+    t.is(await store.operatorKeys.findBootstrapAwaitingDisplay(), null, 'a new key starts unmarked');
+    await store.operatorKeys.remove(next.id);
+  });
 }

@@ -1,0 +1,147 @@
+import test from 'ava';
+import { pino } from 'pino';
+import type { ConnectionLimits } from '../../adapters/http-koa/http-server.ts';
+import { type RunningService, startService } from '../../composition/service.ts';
+import { type RawConnection, rawConnection, within } from '../support/raw-connection.ts';
+
+/**
+ * Slow and idle clients against the composed server, through raw sockets. Deadlines are set short
+ * (1 s) so that each case finishes fast; a closing is asserted well within a generous bound (10 s),
+ * never to the millisecond, and the time it took is logged.
+ */
+const BOUND_MS = 10_000;
+const NOT_CLOSED = -1;
+
+const SHORT: ConnectionLimits = {
+  requestTimeoutMs: 1_000,
+  headersTimeoutMs: 1_000,
+  keepAliveTimeoutMs: 1_000,
+  idleTimeoutMs: 60_000,
+  maxConnections: 1_000,
+};
+
+async function serve(
+  t: { teardown(fn: () => Promise<void>): void },
+  connections: ConnectionLimits,
+  logger = pino({ level: 'silent' }),
+): Promise<RunningService> {
+  const service = await startService({
+    storage: { kind: 'memory' },
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+    bootstrapKey: 'a bootstrap key for the slow-client tests, 32+ chars',
+    connections,
+  });
+  t.teardown(() => service.close());
+  return service;
+}
+
+/** Sends one more byte every `everyMs` until the connection closes. */
+function trickle(connection: RawConnection, chunk: string, everyMs: number): void {
+  const timer = setInterval(() => connection.write(chunk), everyMs);
+  void connection.closed.then(() => clearInterval(timer));
+}
+
+test('a request body sent one byte at a time is answered 408 and closed at the request deadline', async (t) => {
+  const service = await serve(t, SHORT);
+  const connection = await rawConnection(service.url);
+  t.teardown(() => connection.destroy());
+  connection.write(
+    'POST /api/v1/integrations/token HTTP/1.1\r\nHost: cad\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+  );
+  trickle(connection, ' ', 200);
+  const closedAfter = await within(connection.closed, BOUND_MS, NOT_CLOSED);
+  t.not(closedAfter, NOT_CLOSED, `still open after ${BOUND_MS} ms`);
+  t.log(`closed after ${Math.round(closedAfter)} ms (request deadline ${SHORT.requestTimeoutMs} ms)`);
+  t.regex(connection.received(), /^HTTP\/1\.1 408 /);
+});
+
+test('headers sent one line at a time are cut at the headers deadline', async (t) => {
+  const service = await serve(t, SHORT);
+  const connection = await rawConnection(service.url);
+  t.teardown(() => connection.destroy());
+  connection.write('GET /healthz HTTP/1.1\r\n');
+  trickle(connection, 'X-Slow: 1\r\n', 200);
+  const closedAfter = await within(connection.closed, BOUND_MS, NOT_CLOSED);
+  t.not(closedAfter, NOT_CLOSED, `still open after ${BOUND_MS} ms`);
+  t.log(`closed after ${Math.round(closedAfter)} ms (headers deadline ${SHORT.headersTimeoutMs} ms)`);
+  t.regex(connection.received(), /^HTTP\/1\.1 408 /);
+});
+
+test('a connection that never sends anything is closed at the headers deadline', async (t) => {
+  const service = await serve(t, SHORT);
+  const connection = await rawConnection(service.url);
+  t.teardown(() => connection.destroy());
+  const closedAfter = await within(connection.closed, BOUND_MS, NOT_CLOSED);
+  t.not(closedAfter, NOT_CLOSED, `still open after ${BOUND_MS} ms`);
+  t.log(`closed after ${Math.round(closedAfter)} ms`);
+});
+
+test('a kept-alive connection with no further request is closed after the keep-alive timeout', async (t) => {
+  const service = await serve(t, SHORT);
+  const connection = await rawConnection(service.url);
+  t.teardown(() => connection.destroy());
+  connection.write('GET /healthz HTTP/1.1\r\nHost: cad\r\nConnection: keep-alive\r\n\r\n');
+  await connection.waitFor(/\r\n\r\n\{"status":"ok"\}/);
+  t.regex(connection.received(), /^HTTP\/1\.1 200 /);
+  t.regex(connection.received(), /Keep-Alive: timeout=1/i);
+  const closedAfter = await within(connection.closed, BOUND_MS, NOT_CLOSED);
+  t.not(closedAfter, NOT_CLOSED, `still open after ${BOUND_MS} ms`);
+  t.log(`closed after ${Math.round(closedAfter)} ms (keep-alive timeout ${SHORT.keepAliveTimeoutMs} ms)`);
+});
+
+test('a connection on which nothing moves is destroyed at the idle timeout, even before the other deadlines', async (t) => {
+  const service = await serve(t, { ...SHORT, requestTimeoutMs: 60_000, headersTimeoutMs: 60_000, idleTimeoutMs: 1_000 });
+  const connection = await rawConnection(service.url);
+  t.teardown(() => connection.destroy());
+  connection.write('GET /healthz HTTP/1.1\r\n');
+  const closedAfter = await within(connection.closed, BOUND_MS, NOT_CLOSED);
+  t.not(closedAfter, NOT_CLOSED, `still open after ${BOUND_MS} ms`);
+  t.log(`closed after ${Math.round(closedAfter)} ms (idle timeout 1000 ms)`);
+  t.is(connection.received(), '', 'destroyed without an answer');
+});
+
+test('connections beyond the bound are closed at once, counted in the log, and a freed place is taken again', async (t) => {
+  const limits = { ...SHORT, requestTimeoutMs: 60_000, headersTimeoutMs: 60_000, keepAliveTimeoutMs: 60_000, maxConnections: 5 };
+  const logged: Array<{ level: number; msg: string; dropped?: number }> = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+  const service = await serve(t, limits, logger);
+  const held: RawConnection[] = [];
+  for (let i = 0; i < limits.maxConnections; i++) {
+    const connection = await rawConnection(service.url);
+    t.teardown(() => connection.destroy());
+    connection.write('GET /healthz HTTP/1.1\r\nHost: cad\r\n\r\n');
+    await connection.waitFor(/\{"status":"ok"\}/);
+    held.push(connection);
+  }
+  const extra = await rawConnection(service.url);
+  t.teardown(() => extra.destroy());
+  extra.write('GET /healthz HTTP/1.1\r\nHost: cad\r\n\r\n');
+  const closedAfter = await within(extra.closed, BOUND_MS, NOT_CLOSED);
+  t.not(closedAfter, NOT_CLOSED, 'the connection beyond the bound stayed open');
+  t.is(extra.received(), '', 'refused without an answer');
+  t.true(
+    held.every((c) => c.isOpen()),
+    'the connections within the bound are kept',
+  );
+  t.like(
+    logged.find((line) => line.msg.startsWith('refused')),
+    { level: 40, dropped: 1, msg: 'refused 1 connection(s): 5 were open already' },
+  );
+
+  held[0]!.destroy();
+  await held[0]!.closed;
+  let answered = false;
+  for (let attempt = 0; attempt < 50 && !answered; attempt++) {
+    const again = await rawConnection(service.url);
+    t.teardown(() => again.destroy());
+    again.write('GET /healthz HTTP/1.1\r\nHost: cad\r\n\r\n');
+    answered = await again.waitFor(/\{"status":"ok"\}/).then(
+      () => true,
+      () => false,
+    );
+    if (!answered) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  t.true(answered, 'a place freed by a closed connection is taken again');
+});
