@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject } from 'ajv';
+import type { RedisOption } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
 
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
   readonly logLevel: string;
   /** The realtime waypoint channel: its engine, and the uWebSockets.js engine's own port. */
   readonly realtime: { readonly engine: 'auto' | 'uws' | 'node'; readonly port: number };
+  /** Present when REDIS_URL is set: where the state that instances share lives (decision 0032). */
+  readonly redis?: RedisOption;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -36,6 +39,9 @@ const schema = {
     LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
     CAD_REALTIME_ENGINE: { enum: ['auto', 'uws', 'node'], default: 'auto' },
     REALTIME_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8081 },
+    REDIS_URL: { type: 'string', pattern: '^rediss?://' },
+    CAD_REDIS_PREFIX: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,64}$', default: 'cad:' },
+    CAD_REDIS_TIMEOUT_MS: { type: 'integer', minimum: 50, maximum: 60000, default: 1000 },
   },
 } as const;
 
@@ -54,6 +60,9 @@ interface Checked {
   LOG_LEVEL: string;
   CAD_REALTIME_ENGINE: 'auto' | 'uws' | 'node';
   REALTIME_PORT: number;
+  REDIS_URL?: string;
+  CAD_REDIS_PREFIX: string;
+  CAD_REDIS_TIMEOUT_MS: number;
 }
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
@@ -87,6 +96,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     autoProvisionPerHour: v.GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR,
     logLevel: v.LOG_LEVEL,
     realtime: { engine: v.CAD_REALTIME_ENGINE, port: v.REALTIME_PORT },
+    ...(v.REDIS_URL === undefined ? {} : { redis: { url: v.REDIS_URL, prefix: v.CAD_REDIS_PREFIX, timeoutMs: v.CAD_REDIS_TIMEOUT_MS } }),
   };
 }
 
@@ -101,7 +111,10 @@ function storageFrom(kind: string | undefined, url: string | undefined, dataDir:
 
 function describe(error: ErrorObject, env: Readonly<Record<string, string | undefined>>): string {
   const name = error.instancePath.replace(/^\//, '');
-  const got = name in env ? ` (got "${name === 'CAD_BOOTSTRAP_KEY' || name === 'DATABASE_URL' ? '<hidden>' : env[name]}")` : '';
+  const got =
+    name in env
+      ? ` (got "${name === 'CAD_BOOTSTRAP_KEY' || name === 'DATABASE_URL' || name === 'REDIS_URL' ? '<hidden>' : env[name]}")`
+      : '';
   const rule =
     error.keyword === 'enum'
       ? `must be one of ${(error.params as { allowedValues: string[] }).allowedValues.join(', ')}`
@@ -109,6 +122,8 @@ function describe(error: ErrorObject, env: Readonly<Record<string, string | unde
         ? 'must be true, false or a number of proxy hops'
         : error.keyword === 'pattern' && name === 'DATABASE_URL'
           ? 'must be a postgres:// or postgresql:// URL'
-          : error.message;
+          : error.keyword === 'pattern' && name === 'REDIS_URL'
+            ? 'must be a redis:// or rediss:// URL'
+            : error.message;
   return `${name} ${rule}${got}`;
 }

@@ -10,6 +10,7 @@ import {
   tokenAuthentication,
 } from '../adapters/realtime-socketio/index.ts';
 import { type CadCore, createCadCore } from './core.ts';
+import { type RedisOption, openSharedState } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
 
 export interface ServiceOptions {
@@ -30,6 +31,8 @@ export interface ServiceOptions {
    * at its own port, or on the HTTP server's. Left out, the service runs without it.
    */
   readonly realtime?: { readonly engine: RealtimeEngineChoice; readonly port: number };
+  /** Redis, for the state several instances share (decision 0032); each instance keeps its own without it. */
+  readonly redis?: RedisOption;
 }
 
 export interface RunningService {
@@ -45,12 +48,17 @@ export interface RunningService {
 
 /** The whole HTTP service: core, bootstrap key, Koa transport, listening. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const shared = options.redis && (await openSharedState(options.redis, options.logger));
   const core = await createCadCore({
+    shared,
     storage: options.storage,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     autoProvisionPerHour: options.autoProvisionPerHour,
     clock: options.clock,
     problems: new LoggedProblems(options.logger),
+  }).catch(async (error: unknown) => {
+    await shared?.close();
+    throw error;
   });
   let server: ListeningServer | undefined;
   let gateway: RealtimeGateway | undefined;
@@ -72,6 +80,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         authenticate: tokenAuthentication(core.accessTokens, () => core.clock.now()),
         now: () => core.clock.now(),
         logger: options.logger,
+        fanOut: shared?.fanOut,
       });
       core.waypoints.connect(gateway.waypoints);
     }
@@ -85,12 +94,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         await realtime?.close();
         await listening.close();
         await core.close();
+        await shared?.close();
       },
     };
   } catch (error) {
     await gateway?.close();
     await server?.close(0);
     await core.close();
+    await shared?.close();
     throw error;
   }
 }
