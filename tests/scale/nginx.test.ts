@@ -175,7 +175,9 @@ if (problem !== null) {
           `${s.transport}: each move once, in order`,
         );
       }
-      const served = [a, b].map((instance) => (instance.process.output().match(/"method":"PATCH","path":"\/api\/v1\/admin\/calls\//g) ?? []).length);
+      const served = [a, b].map(
+        (instance) => (instance.process.output().match(/"method":"PATCH","path":"\/api\/v1\/admin\/calls\//g) ?? []).length,
+      );
       t.true(
         served.every((n) => n > 0),
         `nginx spread the API over both instances (${served.join(' and ')} moves)`,
