@@ -60,7 +60,13 @@ export class RedisLink {
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all([this.commands, this.subscriber].map((client) => client.quit().catch(() => client.disconnect())));
+    // QUIT only where it can be sent: queued behind a lost connection, it would hold the shutdown.
+    await Promise.all(
+      [this.commands, this.subscriber].map(async (client) => {
+        if (client.status === 'ready') await client.quit().catch(() => undefined);
+        client.disconnect();
+      }),
+    );
   }
 
   private observe(error?: Error): void {
