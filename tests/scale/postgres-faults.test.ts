@@ -4,7 +4,7 @@ import type { HttpReply } from '../support/http-client.ts';
 import { type Instance, startInstances } from '../support/instances.ts';
 import { operatorOf } from '../support/operator-driver.ts';
 import { privatePostgres, privatePostgresProblem } from '../support/private-postgres.ts';
-import { eventually, sleep } from '../support/processes.ts';
+import { eventually, PROCESS_TEST_TIMEOUT_MS, sleep } from '../support/processes.ts';
 import { REDIS_URL } from '../support/redis.ts';
 
 /**
@@ -32,6 +32,7 @@ if (privatePostgresProblem !== null) {
   test.serial(
     'PostgreSQL cut and restarted under load: 503 quickly while it is away, recovery without a restart, nothing lost or doubled',
     async (t) => {
+      t.timeout(PROCESS_TEST_TIMEOUT_MS);
       const cluster = await privatePostgres();
       t.teardown(() => cluster.destroy());
       const instances = await startInstances(t, {

@@ -108,3 +108,6 @@ export async function uwsLauncher(uwsProblem: string | null): Promise<readonly s
     return `no newer glibc: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`;
   }
 }
+
+/** A test that starts service processes may take minutes on a loaded 2-core machine; AVA's default is 2. */
+export const PROCESS_TEST_TIMEOUT_MS = 300_000;
