@@ -10,7 +10,7 @@ import {
   tokenAuthentication,
 } from '../adapters/realtime-socketio/index.ts';
 import { type CadCore, createCadCore } from './core.ts';
-import { type RedisOption, openSharedState } from './shared-state.ts';
+import type { RedisOption } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
 
 export interface ServiceOptions {
@@ -48,7 +48,8 @@ export interface RunningService {
 
 /** The whole HTTP service: core, bootstrap key, Koa transport, listening. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const shared = options.redis && (await openSharedState(options.redis, options.logger));
+  // Loaded only when asked for: a single instance never loads the Redis clients.
+  const shared = options.redis && (await (await import('./shared-state.ts')).openSharedState(options.redis, options.logger));
   const core = await createCadCore({
     shared,
     storage: options.storage,
