@@ -5,7 +5,7 @@ import type { HttpReply } from '../support/http-client.ts';
 import { type Instance, freshDatabase, startInstances } from '../support/instances.ts';
 import { expect } from '../support/operator-driver.ts';
 import { DATABASE_URL } from '../support/postgres.ts';
-import { PROCESS_TEST_TIMEOUT_MS, uwsLauncher } from '../support/processes.ts';
+import { oneProcessTestAtATime, PROCESS_TEST_TIMEOUT_MS, uwsLauncher } from '../support/processes.ts';
 import { connected, within } from '../support/realtime-client.ts';
 import { REDIS_URL } from '../support/redis.ts';
 import { uwsProblem } from '../support/uws.ts';
@@ -159,6 +159,7 @@ const uws = DATABASE_URL !== undefined && REDIS_URL !== undefined ? await uwsLau
 whenBackingServices((databaseUrl, redisUrl) => {
   test.serial('node engine: a change through A reaches sockets on A and B once each, in commit order per call', async (t) => {
     t.timeout(PROCESS_TEST_TIMEOUT_MS);
+    await oneProcessTestAtATime(t);
     const instances = await pair(t, databaseUrl, redisUrl, { CAD_REALTIME_ENGINE: 'node', CAD_RATE_LIMIT_SCALE: '100' });
     await realtimeAcrossInstances(t, instances);
   });
@@ -168,6 +169,7 @@ whenBackingServices((databaseUrl, redisUrl) => {
   else
     test.serial(uwsTitle, async (t) => {
       t.timeout(PROCESS_TEST_TIMEOUT_MS);
+      await oneProcessTestAtATime(t);
       const launcher = uws!;
       const instances = await pair(
         t,
@@ -182,6 +184,7 @@ whenBackingServices((databaseUrl, redisUrl) => {
 
   test.serial('/panic (6 a minute per credential) holds across A and B together; another credential is unaffected', async (t) => {
     t.timeout(PROCESS_TEST_TIMEOUT_MS);
+    await oneProcessTestAtATime(t);
     const [a, b] = await pair(t, databaseUrl, redisUrl);
     const world = await bridgeWorld(a!.app, { settings: { mapType: 'game_tiles' } });
     const officer = await onDutyOfficer(world);
@@ -205,6 +208,7 @@ whenBackingServices((databaseUrl, redisUrl) => {
 
   test.serial('the token exchange (10 a minute per address) holds across A and B together; another address is unaffected', async (t) => {
     t.timeout(PROCESS_TEST_TIMEOUT_MS);
+    await oneProcessTestAtATime(t);
     const [a, b] = await pair(t, databaseUrl, redisUrl, { CAD_TRUST_PROXY: '1' });
     const exchange = (instance: Instance, address: string) =>
       instance.http.post(

@@ -10,7 +10,7 @@ import { bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.
 import { type Instance, freshDatabase, startInstances } from '../support/instances.ts';
 import { expect } from '../support/operator-driver.ts';
 import { DATABASE_URL } from '../support/postgres.ts';
-import { eventually, freePort, PROCESS_TEST_TIMEOUT_MS } from '../support/processes.ts';
+import { eventually, freePort, oneProcessTestAtATime, PROCESS_TEST_TIMEOUT_MS } from '../support/processes.ts';
 import { connected, within } from '../support/realtime-client.ts';
 import { REDIS_URL } from '../support/redis.ts';
 
@@ -106,6 +106,7 @@ if (problem !== null) {
     'two instances behind nginx, as the deployment guide says: realtime on both transports, and the per-address limit',
     async (t) => {
       t.timeout(PROCESS_TEST_TIMEOUT_MS);
+      await oneProcessTestAtATime(t);
       const database = await freshDatabase(DATABASE_URL!, 'nginx');
       t.teardown(() => database.drop());
       const [a, b] = (await startInstances(t, {

@@ -5,7 +5,7 @@ import { type Instance, startInstances } from '../support/instances.ts';
 import { operatorOf } from '../support/operator-driver.ts';
 import { DATABASE_URL } from '../support/postgres.ts';
 import { privatePostgres, privatePostgresProblem } from '../support/private-postgres.ts';
-import { eventually, PROCESS_TEST_TIMEOUT_MS, sleep } from '../support/processes.ts';
+import { eventually, oneProcessTestAtATime, PROCESS_TEST_TIMEOUT_MS, sleep } from '../support/processes.ts';
 import { REDIS_URL } from '../support/redis.ts';
 
 /**
@@ -37,6 +37,7 @@ if (DATABASE_URL === undefined) {
     'PostgreSQL cut and restarted under load: 503 quickly while it is away, recovery without a restart, nothing lost or doubled',
     async (t) => {
       t.timeout(PROCESS_TEST_TIMEOUT_MS);
+      await oneProcessTestAtATime(t);
       const cluster = await privatePostgres();
       t.teardown(() => cluster.destroy());
       const instances = await startInstances(t, {

@@ -4,7 +4,7 @@ import { bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.
 import { type Instance, freshDatabase, startInstances } from '../support/instances.ts';
 import { expect } from '../support/operator-driver.ts';
 import { DATABASE_URL } from '../support/postgres.ts';
-import { eventually, PROCESS_TEST_TIMEOUT_MS, sleep, startServerProcess } from '../support/processes.ts';
+import { eventually, oneProcessTestAtATime, PROCESS_TEST_TIMEOUT_MS, sleep, startServerProcess } from '../support/processes.ts';
 import { connected } from '../support/realtime-client.ts';
 import { REDIS_URL, privateRedis } from '../support/redis.ts';
 
@@ -39,6 +39,7 @@ if (DATABASE_URL === undefined || REDIS_URL === undefined) {
     'Redis stopped and restarted under load: the service keeps answering, degrades visibly, and recovers by itself',
     async (t) => {
       t.timeout(PROCESS_TEST_TIMEOUT_MS);
+      await oneProcessTestAtATime(t);
       const redis = await privateRedis();
       t.teardown(() => redis.stop());
       const database = await freshDatabase(databaseUrl, 'redis_faults');

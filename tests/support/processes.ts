@@ -1,6 +1,11 @@
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { ExecutionContext } from 'ava';
 
 /** A TCP port free right now on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -109,5 +114,42 @@ export async function uwsLauncher(uwsProblem: string | null): Promise<readonly s
   }
 }
 
-/** A test that starts service processes may take minutes on a loaded 2-core machine; AVA's default is 2. */
-export const PROCESS_TEST_TIMEOUT_MS = 300_000;
+/** A test that starts service processes may wait for its slot and take minutes on a loaded 2-core machine; AVA's default is 2. */
+export const PROCESS_TEST_TIMEOUT_MS = 600_000;
+
+const SLOT = join(tmpdir(), 'cad-process-tests.lock');
+
+/**
+ * Waits until no other test (in any AVA worker or run on this machine) is running service
+ * processes, then holds the slot until the test ends. Two such tests at once would start four
+ * servers on two cores and slow every other test's start past its bound. A slot whose holder
+ * process is gone is taken over.
+ */
+export async function oneProcessTestAtATime(t: ExecutionContext): Promise<void> {
+  const mine = `${process.pid}:${randomBytes(6).toString('hex')}`;
+  const deadline = Date.now() + PROCESS_TEST_TIMEOUT_MS / 2;
+  for (;;) {
+    try {
+      await writeFile(SLOT, mine, { flag: 'wx' });
+      break;
+    } catch {
+      const holder = await readFile(SLOT, 'utf8').catch(() => '');
+      const pid = Number(holder.split(':')[0]);
+      if (holder !== '' && !alive(pid)) await rm(SLOT, { force: true });
+      if (Date.now() > deadline) throw new Error(`another test has held ${SLOT} too long (${holder})`);
+      await sleep(200);
+    }
+  }
+  t.teardown(async () => {
+    if ((await readFile(SLOT, 'utf8').catch(() => '')) === mine) await rm(SLOT, { force: true });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
