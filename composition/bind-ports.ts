@@ -18,6 +18,7 @@ import { SemverVersionOrder } from '../adapters/system/semver-version-order.ts';
 import { TimerPacer } from '../adapters/system/timer-pacer.ts';
 import { UuidV7IdGenerator } from '../adapters/system/uuid-v7-id-generator.ts';
 import type { InstanceKeys } from './instance-keys.ts';
+import type { SharedState } from './shared-state.ts';
 import { TOKENS, portToken } from './tokens.ts';
 
 export interface PortBindings {
@@ -28,6 +29,8 @@ export interface PortBindings {
   readonly settings: UseCaseSettings;
   readonly problems: ProblemLog;
   readonly pacer?: ResponsePacer;
+  /** Redis, when instances share their windows (decision 0032); in-process windows without it. */
+  readonly shared?: SharedState;
 }
 
 /** The ports the chosen store provides as they are. */
@@ -94,6 +97,9 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
     );
   container
     .bind(TOKENS.RateLimiter)
-    .toResolvedValue((clock) => new NodeCacheRateLimiter(clock), [portToken('clock')])
-    .onDeactivation((limiter) => (limiter as NodeCacheRateLimiter).close());
+    .toResolvedValue(
+      (clock) => bindings.shared?.rateLimiter(new NodeCacheRateLimiter(clock)) ?? new NodeCacheRateLimiter(clock),
+      [portToken('clock')],
+    )
+    .onDeactivation((limiter) => (limiter as typeof limiter & { close(): void }).close());
 }

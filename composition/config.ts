@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from '../adapters/http-koa/http-server.ts';
+import type { RedisOption } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
 
 export interface Config {
@@ -18,6 +19,8 @@ export interface Config {
   readonly realtime: { readonly engine: 'auto' | 'uws' | 'node'; readonly port: number };
   /** Deadlines for slow clients and the bound on open connections of the HTTP server. */
   readonly connections: ConnectionLimits;
+  /** Present when REDIS_URL is set: where the state that instances share lives (decision 0032). */
+  readonly redis?: RedisOption;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -45,6 +48,9 @@ const schema = {
     // Socket.IO long-polling on the Node engine leaves a request idle for up to 25 s (its ping interval).
     CAD_SOCKET_IDLE_TIMEOUT_MS: { type: 'integer', minimum: 30_000, maximum: 3_600_000, default: DEFAULT_CONNECTION_LIMITS.idleTimeoutMs },
     CAD_MAX_CONNECTIONS: { type: 'integer', minimum: 1, maximum: 1_000_000, default: DEFAULT_CONNECTION_LIMITS.maxConnections },
+    REDIS_URL: { type: 'string', pattern: '^rediss?://' },
+    CAD_REDIS_PREFIX: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,64}$', default: 'cad:' },
+    CAD_REDIS_TIMEOUT_MS: { type: 'integer', minimum: 50, maximum: 60000, default: 1000 },
   },
 } as const;
 
@@ -68,6 +74,9 @@ interface Checked {
   CAD_KEEP_ALIVE_TIMEOUT_MS: number;
   CAD_SOCKET_IDLE_TIMEOUT_MS: number;
   CAD_MAX_CONNECTIONS: number;
+  REDIS_URL?: string;
+  CAD_REDIS_PREFIX: string;
+  CAD_REDIS_TIMEOUT_MS: number;
 }
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
@@ -113,6 +122,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       idleTimeoutMs: v.CAD_SOCKET_IDLE_TIMEOUT_MS,
       maxConnections: v.CAD_MAX_CONNECTIONS,
     },
+    ...(v.REDIS_URL === undefined ? {} : { redis: { url: v.REDIS_URL, prefix: v.CAD_REDIS_PREFIX, timeoutMs: v.CAD_REDIS_TIMEOUT_MS } }),
   };
 }
 
@@ -127,7 +137,10 @@ function storageFrom(kind: string | undefined, url: string | undefined, dataDir:
 
 function describe(error: ErrorObject, env: Readonly<Record<string, string | undefined>>): string {
   const name = error.instancePath.replace(/^\//, '');
-  const got = name in env ? ` (got "${name === 'CAD_BOOTSTRAP_KEY' || name === 'DATABASE_URL' ? '<hidden>' : env[name]}")` : '';
+  const got =
+    name in env
+      ? ` (got "${name === 'CAD_BOOTSTRAP_KEY' || name === 'DATABASE_URL' || name === 'REDIS_URL' ? '<hidden>' : env[name]}")`
+      : '';
   const rule =
     error.keyword === 'enum'
       ? `must be one of ${(error.params as { allowedValues: string[] }).allowedValues.join(', ')}`
@@ -135,6 +148,8 @@ function describe(error: ErrorObject, env: Readonly<Record<string, string | unde
         ? 'must be true, false or a number of proxy hops'
         : error.keyword === 'pattern' && name === 'DATABASE_URL'
           ? 'must be a postgres:// or postgresql:// URL'
-          : error.message;
+          : error.keyword === 'pattern' && name === 'REDIS_URL'
+            ? 'must be a redis:// or rediss:// URL'
+            : error.message;
   return `${name} ${rule}${got}`;
 }

@@ -12,6 +12,7 @@ import { DEFAULT_AUTO_PROVISION_PER_HOUR } from '../domain/roster/provisioning.t
 import { bindPorts } from './bind-ports.ts';
 import { bindUseCases, resolveUseCases } from './bind-use-cases.ts';
 import { loadInstanceKeys } from './instance-keys.ts';
+import type { SharedState } from './shared-state.ts';
 import { type StorageOption, openStorage } from './storage.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -32,6 +33,8 @@ export interface CadCoreOptions {
   readonly autoProvisionPerHour?: number;
   /** Where failures the service survives are reported; error lines on standard output by default. */
   readonly problems?: ProblemLog;
+  /** State shared with other instances (Redis, decision 0032): the rate-limit windows. Per process without it. */
+  readonly shared?: SharedState;
 }
 
 /** The service without any transport: what a host embeds, and what transports are built on. */
@@ -48,6 +51,8 @@ export interface CadCore {
   readonly waypoints: WaypointRelay;
   /** Whether the store answers. */
   isReady(): Promise<boolean>;
+  /** Backing services the core runs without right now (`['redis']`), answering all the same. */
+  degraded(): readonly string[];
   close(): Promise<void>;
 }
 
@@ -66,7 +71,16 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
       autoProvisionPerHour: options.autoProvisionPerHour ?? DEFAULT_AUTO_PROVISION_PER_HOUR,
     };
     const problems = options.problems ?? new LoggedProblems(createLogger('error'));
-    bindPorts(container, { persistence, keys, clock, accessTokenTtlSeconds, settings, problems, pacer: options.pacer });
+    bindPorts(container, {
+      persistence,
+      keys,
+      clock,
+      accessTokenTtlSeconds,
+      settings,
+      problems,
+      pacer: options.pacer,
+      shared: options.shared,
+    });
     bindUseCases(container);
     return {
       useCases: resolveUseCases(container),
@@ -79,6 +93,7 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
           () => true,
           () => false,
         ),
+      degraded: () => options.shared?.degraded() ?? [],
       close: async () => {
         await container.unbindAllAsync();
         await persistence.close();

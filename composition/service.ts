@@ -11,6 +11,7 @@ import {
   tokenAuthentication,
 } from '../adapters/realtime-socketio/index.ts';
 import { type CadCore, createCadCore } from './core.ts';
+import type { RedisOption } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
 
 export interface ServiceOptions {
@@ -39,6 +40,8 @@ export interface ServiceOptions {
   readonly realtime?: { readonly engine: RealtimeEngineChoice; readonly port: number };
   /** Deadlines for slow clients and the bound on open connections; decision 0031's figures by default. */
   readonly connections?: ConnectionLimits;
+  /** Redis, for the state several instances share (decision 0032); each instance keeps its own without it. */
+  readonly redis?: RedisOption;
 }
 
 export interface RunningService {
@@ -62,12 +65,18 @@ export interface RunningService {
  * comes last, so that a start that cannot listen (a port in use) has created no key it cannot show.
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
+  // Loaded only when asked for: a single instance never loads the Redis clients.
+  const shared = options.redis && (await (await import('./shared-state.ts')).openSharedState(options.redis, options.logger));
   const core = await createCadCore({
     storage: withStaleLockLogged(options.storage, options.logger),
+    shared,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     autoProvisionPerHour: options.autoProvisionPerHour,
     clock: options.clock,
     problems: new LoggedProblems(options.logger),
+  }).catch(async (error: unknown) => {
+    await shared?.close();
+    throw error;
   });
   let server: ListeningServer | undefined;
   let gateway: RealtimeGateway | undefined;
@@ -88,6 +97,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         authenticate: tokenAuthentication(core.accessTokens, () => core.clock.now()),
         now: () => core.clock.now(),
         logger: options.logger,
+        fanOut: shared?.fanOut,
       });
       core.waypoints.connect(gateway.waypoints);
     }
@@ -105,12 +115,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         await realtime?.close();
         await listening.close();
         await core.close();
+        await shared?.close();
       },
     };
   } catch (error) {
     await gateway?.close();
     await server?.close(0);
     await core.close();
+    await shared?.close();
     throw error;
   }
 }

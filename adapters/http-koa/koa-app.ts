@@ -13,6 +13,7 @@ import { guard } from './middleware/guard.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { openApiDocument } from './openapi.ts';
+import { readiness } from './readiness.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { validator } from './validation.ts';
 
@@ -52,10 +53,7 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  router.get('/readyz', async (ctx) => {
-    if (!(await deps.isReady())) throw new HttpError('SERVICE_UNAVAILABLE', 'The database does not answer.');
-    ctx.body = { status: 'ready' };
-  });
+  router.get('/readyz', readiness(deps));
   app.use(requestContext(options.logger));
   app.use(errorHandler());
   app.use(router.routes());

@@ -6,6 +6,8 @@ import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import type { Persistence } from '../../application/ports/persistence.ts';
 import { type DataDirectoryLock, type StaleLockNotice, lockDataDirectory } from './data-directory-lock.ts';
+import { connectTimeoutMs } from './connect-timeout.ts';
+import { guardedAgainstConnectionFaults } from './connection-faults.ts';
 import { migrations } from './migrations/index.ts';
 import { OrmSession } from './orm-session.ts';
 import {
@@ -139,10 +141,13 @@ async function open(target: MikroOrmTarget): Promise<MikroORM> {
     });
   }
   const schema = target.schema;
+  // A request waits at most this long for a connection, new or from the pool (decision 0033).
+  const timeouts = { connectionTimeoutMillis: connectTimeoutMs(target.url) };
   return PostgresORM.init({
     ...common,
     clientUrl: target.url,
-    ...(schema === undefined ? {} : { schema, driverOptions: { options: `-c search_path="${schema}"` } }),
+    driverOptions: schema === undefined ? timeouts : { ...timeouts, options: `-c search_path="${schema}"` },
+    ...(schema === undefined ? {} : { schema }),
     migrations: { migrationsList: migrations, silent: true, snapshot: false, ...(schema === undefined ? {} : { schema }) },
   });
 }
@@ -150,7 +155,8 @@ async function open(target: MikroOrmTarget): Promise<MikroORM> {
 function persistenceOver(orm: MikroORM, lock: DataDirectoryLock | null): MikroOrmPersistence {
   const session = new OrmSession(orm);
   const tables = [...orm.getMetadata().getAll().values()].map((meta) => meta.tableName).sort();
-  return {
+  // A database that cannot be reached surfaces as the ports' StoreUnavailable, from every member.
+  return guardedAgainstConnectionFaults({
     snapshot: async () => {
       const em = orm.em.fork() as unknown as SqlEntityManager;
       const dump: Record<string, unknown[]> = {};
@@ -192,5 +198,5 @@ function persistenceOver(orm: MikroORM, lock: DataDirectoryLock | null): MikroOr
         await lock?.release();
       }
     },
-  };
+  });
 }

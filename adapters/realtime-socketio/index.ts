@@ -9,3 +9,4 @@ export {
 } from './realtime-gateway.ts';
 export { tokenAuthentication } from './token-authentication.ts';
 export { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
+export { type FanOut, redisFanOut } from './redis-fan-out.ts';

@@ -3,6 +3,7 @@ import type { us_listen_socket } from 'uWebSockets.js';
 import { type ExtendedError, Server } from 'socket.io';
 import type { WaypointChannel } from '../../application/ports/waypoint-channel.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
+import type { FanOut } from './redis-fan-out.ts';
 import { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
 
 /** The namespace of the game bridge's realtime channel (section 6 of the contract). */
@@ -28,6 +29,8 @@ export interface RealtimeOptions {
   /** Current time, for the expiry timer. */
   now: () => Date;
   logger: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Carries each event to the other instances' sockets too (`redisFanOut`); this instance's only when left out. */
+  fanOut?: FanOut;
 }
 
 export interface RealtimeGateway {
@@ -85,6 +88,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
     maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
     // Once closing, no new engine session starts (the node engine stays hooked into the HTTP server).
     allowRequest: (_req, callback) => callback(closing ? 'realtime channel closed' : null, !closing),
+    ...(options.fanOut === undefined ? {} : { adapter: options.fanOut }),
   });
 
   // The default namespace always exists in Socket.IO; it serves nothing here.

@@ -8,3 +8,16 @@ export class UniqueConstraintViolation extends Error {
     this.name = 'UniqueConstraintViolation';
   }
 }
+
+/**
+ * Thrown by any store operation when the store cannot be reached: the connection was refused,
+ * dropped or timed out, or the server is shutting down or starting. Nothing of the operation was
+ * committed unless the connection dropped during the commit itself. Transports answer it as a
+ * temporary unavailability, never as a bug.
+ */
+export class StoreUnavailable extends Error {
+  constructor(readonly reason: string) {
+    super(`the store is unavailable: ${reason}`);
+    this.name = 'StoreUnavailable';
+  }
+}

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { UniqueConstraintViolation } from '../../../application/ports/persistence-errors.ts';
+import { StoreUnavailable, UniqueConstraintViolation } from '../../../application/ports/persistence-errors.ts';
 import type { Logger } from '../../logging/index.ts';
 import { HttpError } from '../error-catalogue.ts';
 import type { HttpState } from '../http-state.ts';
@@ -40,6 +40,11 @@ function toHttpError(error: unknown, log: Logger | undefined): HttpError {
   }
   if (status === 415) return new HttpError('UNSUPPORTED_MEDIA_TYPE');
   if (error instanceof UniqueConstraintViolation) return new HttpError('CONFLICT');
+  if (error instanceof StoreUnavailable) {
+    // A fault of the database, not of this code: a warning without a stack, and a 503 the caller may retry.
+    log?.warn({ reason: error.reason }, 'database unavailable');
+    return new HttpError('SERVICE_UNAVAILABLE', 'The database does not answer. Try again shortly.');
+  }
   log?.error({ err: error }, 'unhandled error');
   return new HttpError('INTERNAL');
 }

@@ -1,0 +1,65 @@
+import type { RateLimiter } from '../application/ports/rate-limiter.ts';
+import { RedisRateLimiter } from '../adapters/rate-limit/redis-rate-limiter.ts';
+import { type FanOut, redisFanOut } from '../adapters/realtime-socketio/redis-fan-out.ts';
+import { RedisLink } from '../adapters/redis/redis-link.ts';
+
+/** REDIS_URL and its companions: where the state that instances share lives. */
+export interface RedisOption {
+  readonly url: string;
+  /** Prefix of every key and channel (`cad:` by default): several services or test runs can share one Redis. */
+  readonly prefix: string;
+  /** Bounds a connection attempt and every command, in milliseconds. */
+  readonly timeoutMs: number;
+}
+
+/**
+ * What several instances share (decision 0032): the rate-limit windows and the realtime fan-out,
+ * both on Redis. Without it each instance keeps its own, as a single process does.
+ */
+export interface SharedState {
+  /** The shared windows, counting in `fallback` while Redis does not answer. */
+  rateLimiter(fallback: RateLimiter & { close(): void }): RateLimiter & { close(): void };
+  /** The Socket.IO adapter that carries waypoint events to every instance's sockets. */
+  readonly fanOut: FanOut;
+  /** Names of the backing services running degraded right now: `['redis']` while Redis is away. */
+  degraded(): readonly string[];
+  close(): Promise<void>;
+}
+
+interface Warner {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * Connects to Redis. Never fails the start: a Redis that does not answer within the timeout leaves
+ * the service degraded (per-instance limits, local events), and it recovers on its own.
+ */
+export async function openSharedState(option: RedisOption, logger: Warner): Promise<SharedState> {
+  const link = new RedisLink({ url: option.url, timeoutMs: option.timeoutMs, logger });
+  if (!(await link.ready()))
+    logger.warn({ redis: 'unreachable' }, 'Redis does not answer at start: the service runs degraded until it does');
+  return {
+    rateLimiter: (fallback) =>
+      new RedisRateLimiter({
+        client: link.commands,
+        prefix: option.prefix,
+        fallback,
+        // The link logs the outage once; a fallback while it still looks healthy (a timeout) is worth a line.
+        onFallback: (error) => {
+          if (link.healthy) logger.warn({ reason: String(error) }, 'rate limit counted in this instance: Redis did not answer');
+        },
+      }),
+    fanOut: redisFanOut({
+      publisher: link.commands,
+      subscriber: link.subscriber,
+      prefix: option.prefix,
+      onPublishFailed: (error) => {
+        if (link.healthy)
+          logger.warn({ reason: String(error) }, "waypoint event reached this instance's sockets only: Redis did not answer");
+      },
+    }),
+    degraded: () => (link.healthy ? [] : ['redis']),
+    close: () => link.close(),
+  };
+}
