@@ -48,7 +48,7 @@ export interface ResponseDoc {
  * One row of the route table: everything any HTTP transport needs to serve the route, and
  * everything the OpenAPI document says about it.
  */
-export interface RouteSpec<Body = any, Query = any, Params = any, Grant extends AccessGrant = any> {
+export interface RouteSpec<Key extends UseCaseName = UseCaseName, Body = any, Query = any, Params = any, Grant extends AccessGrant = any> {
   readonly operationId: string;
   readonly method: Method;
   /** With `:name` parameters, as @koa/router writes them. */
@@ -61,21 +61,28 @@ export interface RouteSpec<Body = any, Query = any, Params = any, Grant extends 
   readonly query?: JsonSchema;
   readonly body?: JsonSchema;
   readonly responses: Readonly<Record<number, ResponseDoc>>;
-  /** Calls the use case and maps its outcome to HTTP; refusals become errors or flagged replies. */
-  readonly handle: (request: RouteRequest<Body, Query, Params, Grant>, useCases: UseCases) => Promise<Reply>;
+  /** The one use case the route calls; the transport hands the handler that use case and no other. */
+  readonly useCase: Key;
+  /**
+   * Calls the use case and maps its outcome to HTTP; refusals become errors or flagged replies. A
+   * method, so that a row naming one use case still fits the table of all rows.
+   */
+  handle(request: RouteRequest<Body, Query, Params, Grant>, useCase: UseCases[Key]): Promise<Reply>;
 }
 
+export type UseCaseName = keyof UseCases;
+
 /** Declares a route; the type parameters say what the schemas guarantee after validation. */
-export function route<Body = undefined, Query = undefined, Params = undefined>(
-  spec: RouteSpec<Body, Query, Params>,
-): RouteSpec<Body, Query, Params> {
+export function route<Key extends UseCaseName, Body = undefined, Query = undefined, Params = undefined>(
+  spec: RouteSpec<Key, Body, Query, Params>,
+): RouteSpec<Key, Body, Query, Params> {
   return spec;
 }
 
 /** A route of the game bridge: its guard admits only game credentials, so its grant has a department. */
-export function gameRoute<Body = undefined, Query = undefined, Params = undefined>(
-  spec: RouteSpec<Body, Query, Params, GameGrant> & { readonly guard: { readonly kind: 'credential'; readonly credential: 'game' } },
-): RouteSpec<Body, Query, Params, GameGrant> {
+export function gameRoute<Key extends UseCaseName, Body = undefined, Query = undefined, Params = undefined>(
+  spec: RouteSpec<Key, Body, Query, Params, GameGrant> & { readonly guard: { readonly kind: 'credential'; readonly credential: 'game' } },
+): RouteSpec<Key, Body, Query, Params, GameGrant> {
   return spec;
 }
 

@@ -20,7 +20,7 @@ interface CreateBody {
 }
 
 export const adminCredentialRoutes: readonly RouteSpec[] = [
-  route<CreateBody, undefined, { organisationId: OrganisationId }>({
+  route<'createCredential', CreateBody, undefined, { organisationId: OrganisationId }>({
     operationId: 'createCredential',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/credentials',
@@ -39,9 +39,10 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
       ['kind', 'label'],
     ),
     responses: { 201: { description: '`clientId`, `clientSecret` (shown once), `kind`, `label`, `departmentId`, `scopes`.' } },
-    handle: async ({ operator, params, body }, useCases) =>
+    useCase: 'createCredential',
+    handle: async ({ operator, params, body }, createCredential) =>
       answer(
-        await useCases.createCredential.execute({
+        await createCredential.execute({
           operator,
           organisationId: params.organisationId,
           kind: body.kind,
@@ -62,7 +63,7 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<undefined, undefined, { organisationId: OrganisationId }>({
+  route<'listCredentials', undefined, undefined, { organisationId: OrganisationId }>({
     operationId: 'listCredentials',
     method: 'GET',
     path: '/api/v1/admin/organisations/:organisationId/credentials',
@@ -71,14 +72,14 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
     guard: operator('integrations.credential.manage'),
     params: idParams('organisationId'),
     responses: { 200: { description: 'A plain array of credentials.' } },
-    handle: async ({ operator, params }, useCases) =>
-      answer(
-        await useCases.listCredentials.execute({ operator, organisationId: params.organisationId }),
-        (list) => ok(list.map(credentialView)),
-        { not_found: notFound('organisation'), forbidden: notAllowed },
-      ),
+    useCase: 'listCredentials',
+    handle: async ({ operator, params }, listCredentials) =>
+      answer(await listCredentials.execute({ operator, organisationId: params.organisationId }), (list) => ok(list.map(credentialView)), {
+        not_found: notFound('organisation'),
+        forbidden: notAllowed,
+      }),
   }),
-  route<undefined, undefined, { clientId: CredentialId }>({
+  route<'rotateCredentialSecret', undefined, undefined, { clientId: CredentialId }>({
     operationId: 'rotateCredentialSecret',
     method: 'POST',
     path: '/api/v1/admin/credentials/:clientId/rotate',
@@ -87,14 +88,15 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
     guard: operator('integrations.credential.manage'),
     params: idParams('clientId'),
     responses: { 200: { description: '`clientSecret`, shown once.' } },
-    handle: async ({ operator, params }, useCases) =>
-      answer(await useCases.rotateCredentialSecret.execute({ operator, clientId: params.clientId }), (r) => ok(r), {
+    useCase: 'rotateCredentialSecret',
+    handle: async ({ operator, params }, rotateCredentialSecret) =>
+      answer(await rotateCredentialSecret.execute({ operator, clientId: params.clientId }), (r) => ok(r), {
         not_found: noCredential,
         forbidden: notAllowed,
         credential_revoked: conflict('A revoked credential cannot be rotated.'),
       }),
   }),
-  route<undefined, undefined, { clientId: CredentialId }>({
+  route<'revokeCredential', undefined, undefined, { clientId: CredentialId }>({
     operationId: 'revokeCredential',
     method: 'POST',
     path: '/api/v1/admin/credentials/:clientId/revoke',
@@ -103,8 +105,9 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
     guard: operator('integrations.credential.manage'),
     params: idParams('clientId'),
     responses: { 200: { description: 'The credential, now revoked.' } },
-    handle: async ({ operator, params }, useCases) =>
-      answer(await useCases.revokeCredential.execute({ operator, clientId: params.clientId }), (c) => ok(credentialView(c)), {
+    useCase: 'revokeCredential',
+    handle: async ({ operator, params }, revokeCredential) =>
+      answer(await revokeCredential.execute({ operator, clientId: params.clientId }), (c) => ok(credentialView(c)), {
         not_found: noCredential,
         forbidden: notAllowed,
       }),

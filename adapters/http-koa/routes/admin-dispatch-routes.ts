@@ -27,7 +27,12 @@ const assignmentView = (a: { callId: string; callNumber: string; pin: { x: numbe
 
 /** Dispatcher actions: they drive the waypoints game resources read and receive. */
 export const adminDispatchRoutes: readonly RouteSpec[] = [
-  route<{ description: string; priority?: CallPriority; mapX?: number; mapY?: number }, undefined, { departmentId: DepartmentId }>({
+  route<
+    'openCall',
+    { description: string; priority?: CallPriority; mapX?: number; mapY?: number },
+    undefined,
+    { departmentId: DepartmentId }
+  >({
     operationId: 'openCall',
     method: 'POST',
     path: '/api/v1/admin/departments/:departmentId/calls',
@@ -42,9 +47,10 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
       dependencies: { mapX: ['mapY'], mapY: ['mapX'] },
     },
     responses: { 201: { description: 'The call, `PENDING`.' } },
-    handle: async ({ operator, params, body }, useCases) =>
+    useCase: 'openCall',
+    handle: async ({ operator, params, body }, openCall) =>
       answer(
-        await useCases.openCall.execute({
+        await openCall.execute({
           operator,
           departmentId: params.departmentId,
           description: body.description,
@@ -55,7 +61,7 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
         { not_found: notFound('department'), forbidden: notAllowed, department_inactive: conflict('The department is deactivated.') },
       ),
   }),
-  route<undefined, undefined, { callId: CallId }>({
+  route<'readCall', undefined, undefined, { callId: CallId }>({
     operationId: 'readCall',
     method: 'GET',
     path: '/api/v1/admin/calls/:callId',
@@ -64,14 +70,15 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
     guard,
     params: idParams('callId'),
     responses: { 200: { description: 'The call, with `units`.' } },
-    handle: async ({ operator, params }, useCases) =>
+    useCase: 'readCall',
+    handle: async ({ operator, params }, readCall) =>
       answer(
-        await useCases.readCall.execute({ operator, callId: params.callId }),
+        await readCall.execute({ operator, callId: params.callId }),
         ({ call, units }) => ok({ ...callView(call), units: units.map(unitView) }),
         { not_found: noCall, forbidden: notAllowed },
       ),
   }),
-  route<{ unitId: UnitId; mapX?: number; mapY?: number }, undefined, { callId: CallId }>({
+  route<'assignUnit', { unitId: UnitId; mapX?: number; mapY?: number }, undefined, { callId: CallId }>({
     operationId: 'assignUnit',
     method: 'POST',
     path: '/api/v1/admin/calls/:callId/assignments',
@@ -82,9 +89,10 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
     params: idParams('callId'),
     body: { ...object({ unitId: uuid, mapX: coordinate, mapY: coordinate }, ['unitId']), dependencies: { mapX: ['mapY'], mapY: ['mapX'] } },
     responses: { 201: { description: 'The assignment.' } },
-    handle: async ({ operator, params, body }, useCases) =>
+    useCase: 'assignUnit',
+    handle: async ({ operator, params, body }, assignUnit) =>
       answer(
-        await useCases.assignUnit.execute({ operator, callId: params.callId, unitId: body.unitId, pin: pinOf(body) }),
+        await assignUnit.execute({ operator, callId: params.callId, unitId: body.unitId, pin: pinOf(body) }),
         (assignment) => created(assignmentView(assignment)),
         {
           not_found: noCall,
@@ -97,7 +105,7 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<{ mapX: number; mapY: number }, undefined, { callId: CallId; unitId: UnitId }>({
+  route<'movePin', { mapX: number; mapY: number }, undefined, { callId: CallId; unitId: UnitId }>({
     operationId: 'movePin',
     method: 'PATCH',
     path: '/api/v1/admin/calls/:callId/assignments/:unitId',
@@ -107,9 +115,10 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
     params: idParams('callId', 'unitId'),
     body: pin,
     responses: { 200: { description: 'The assignment.' } },
-    handle: async ({ operator, params, body }, useCases) =>
+    useCase: 'movePin',
+    handle: async ({ operator, params, body }, movePin) =>
       answer(
-        await useCases.movePin.execute({
+        await movePin.execute({
           operator,
           callId: params.callId,
           unitId: params.unitId,
@@ -119,7 +128,7 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
         { not_found: noCall, forbidden: notAllowed, not_assigned: notFound('assignment') },
       ),
   }),
-  route<undefined, undefined, { callId: CallId; unitId: UnitId }>({
+  route<'releaseUnit', undefined, undefined, { callId: CallId; unitId: UnitId }>({
     operationId: 'releaseUnit',
     method: 'DELETE',
     path: '/api/v1/admin/calls/:callId/assignments/:unitId',
@@ -128,14 +137,15 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
     guard,
     params: idParams('callId', 'unitId'),
     responses: { 200: { description: '`released: true`.' } },
-    handle: async ({ operator, params }, useCases) =>
-      answer(await useCases.releaseUnit.execute({ operator, callId: params.callId, unitId: params.unitId }), () => ok({ released: true }), {
+    useCase: 'releaseUnit',
+    handle: async ({ operator, params }, releaseUnit) =>
+      answer(await releaseUnit.execute({ operator, callId: params.callId, unitId: params.unitId }), () => ok({ released: true }), {
         not_found: noCall,
         forbidden: notAllowed,
         not_assigned: notFound('assignment'),
       }),
   }),
-  route<undefined, undefined, { callId: CallId }>({
+  route<'closeCall', undefined, undefined, { callId: CallId }>({
     operationId: 'closeCall',
     method: 'POST',
     path: '/api/v1/admin/calls/:callId/close',
@@ -144,8 +154,9 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
     guard,
     params: idParams('callId'),
     responses: { 200: { description: 'The call, `CLOSED`.' } },
-    handle: async ({ operator, params }, useCases) =>
-      answer(await useCases.closeCall.execute({ operator, callId: params.callId }), (call) => ok(callView(call)), {
+    useCase: 'closeCall',
+    handle: async ({ operator, params }, closeCall) =>
+      answer(await closeCall.execute({ operator, callId: params.callId }), (call) => ok(callView(call)), {
         not_found: noCall,
         forbidden: notAllowed,
       }),

@@ -22,7 +22,7 @@ const notReached = notFound('organisation');
 const notAllowed = forbidden('This operator key lacks the permission.');
 
 export const adminOrganisationRoutes: readonly RouteSpec[] = [
-  route<{ name: string } & Settings>({
+  route<'createOrganisation', { name: string } & Settings>({
     operationId: 'createOrganisation',
     method: 'POST',
     path: '/api/v1/admin/organisations',
@@ -31,12 +31,13 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     guard: operator('bootstrap'),
     body: object({ name: text(100), ...settings }, ['name']),
     responses: { 201: { description: 'The organisation, with its `organisationId`.' } },
-    handle: async ({ operator, body: { name, ...settings } }, useCases) =>
-      answer(await useCases.createOrganisation.execute({ operator, name, settings }), (o) => created(organisationView(o)), {
+    useCase: 'createOrganisation',
+    handle: async ({ operator, body: { name, ...settings } }, createOrganisation) =>
+      answer(await createOrganisation.execute({ operator, name, settings }), (o) => created(organisationView(o)), {
         forbidden: forbidden('Only the bootstrap key founds organisations.'),
       }),
   }),
-  route<{ name?: string } & Settings, undefined, { organisationId: OrganisationId }>({
+  route<'updateOrganisation', { name?: string } & Settings, undefined, { organisationId: OrganisationId }>({
     operationId: 'updateOrganisation',
     method: 'PATCH',
     path: '/api/v1/admin/organisations/:organisationId',
@@ -46,9 +47,10 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     params: idParams('organisationId'),
     body: { ...object({ name: text(100), ...settings, emergencyDepartmentId: nullable(uuid) }), minProperties: 1 },
     responses: { 200: { description: 'The organisation as it now is.' } },
-    handle: async ({ operator, params, body: { name, ...settings } }, useCases) =>
+    useCase: 'updateOrganisation',
+    handle: async ({ operator, params, body: { name, ...settings } }, updateOrganisation) =>
       answer(
-        await useCases.updateOrganisation.execute({ operator, organisationId: params.organisationId, name, settings }),
+        await updateOrganisation.execute({ operator, organisationId: params.organisationId, name, settings }),
         (o) => ok(organisationView(o)),
         {
           not_found: notReached,
@@ -58,7 +60,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<{ label: string; permissions: OperatorPermission[] }, undefined, { organisationId: OrganisationId }>({
+  route<'createOperatorKey', { label: string; permissions: OperatorPermission[] }, undefined, { organisationId: OrganisationId }>({
     operationId: 'createOperatorKey',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/operator-keys',
@@ -79,9 +81,10 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
       ['label', 'permissions'],
     ),
     responses: { 201: { description: '`key` (shown once), `operatorKeyId`, `label`, `permissions`.' } },
-    handle: async ({ operator, params, body }, useCases) =>
+    useCase: 'createOperatorKey',
+    handle: async ({ operator, params, body }, createOperatorKey) =>
       answer(
-        await useCases.createOperatorKey.execute({ operator, organisationId: params.organisationId, ...body }),
+        await createOperatorKey.execute({ operator, organisationId: params.organisationId, ...body }),
         ({ key, operatorKey }) => {
           const { id, label, permissions, organisationId } = operatorKey.snapshot();
           return created({ key, operatorKeyId: id, organisationId, label, permissions });
@@ -92,7 +95,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<undefined, undefined, { organisationId: OrganisationId }>({
+  route<'listOperatorKeys', undefined, undefined, { organisationId: OrganisationId }>({
     operationId: 'listOperatorKeys',
     method: 'GET',
     path: '/api/v1/admin/organisations/:organisationId/operator-keys',
@@ -101,17 +104,14 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     guard: operator('organisation.settings.manage'),
     params: idParams('organisationId'),
     responses: { 200: { description: 'A plain array of operator keys.' } },
-    handle: async ({ operator, params }, useCases) =>
-      answer(
-        await useCases.listOperatorKeys.execute({ operator, organisationId: params.organisationId }),
-        (keys) => ok(keys.map(operatorKeyView)),
-        {
-          not_found: notReached,
-          forbidden: notAllowed,
-        },
-      ),
+    useCase: 'listOperatorKeys',
+    handle: async ({ operator, params }, listOperatorKeys) =>
+      answer(await listOperatorKeys.execute({ operator, organisationId: params.organisationId }), (keys) => ok(keys.map(operatorKeyView)), {
+        not_found: notReached,
+        forbidden: notAllowed,
+      }),
   }),
-  route<undefined, undefined, { operatorKeyId: OperatorKeyId }>({
+  route<'revokeOperatorKey', undefined, undefined, { operatorKeyId: OperatorKeyId }>({
     operationId: 'revokeOperatorKey',
     method: 'POST',
     path: '/api/v1/admin/operator-keys/:operatorKeyId/revoke',
@@ -120,17 +120,14 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     guard: operator('organisation.settings.manage'),
     params: idParams('operatorKeyId'),
     responses: { 200: { description: 'The key, now revoked.' } },
-    handle: async ({ operator, params }, useCases) =>
-      answer(
-        await useCases.revokeOperatorKey.execute({ operator, operatorKeyId: params.operatorKeyId }),
-        (key) => ok(operatorKeyView(key)),
-        {
-          not_found: notFound('operator key'),
-          forbidden: notAllowed,
-        },
-      ),
+    useCase: 'revokeOperatorKey',
+    handle: async ({ operator, params }, revokeOperatorKey) =>
+      answer(await revokeOperatorKey.execute({ operator, operatorKeyId: params.operatorKeyId }), (key) => ok(operatorKeyView(key)), {
+        not_found: notFound('operator key'),
+        forbidden: notAllowed,
+      }),
   }),
-  route<{ slug: string; name: string }, undefined, { organisationId: OrganisationId }>({
+  route<'createDepartment', { slug: string; name: string }, undefined, { organisationId: OrganisationId }>({
     operationId: 'createDepartment',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/departments',
@@ -140,9 +137,10 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     params: idParams('organisationId'),
     body: object({ slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 }, name: text(100) }, ['slug', 'name']),
     responses: { 201: { description: 'The department, with its `departmentId`.' } },
-    handle: async ({ operator, params, body }, useCases) =>
+    useCase: 'createDepartment',
+    handle: async ({ operator, params, body }, createDepartment) =>
       answer(
-        await useCases.createDepartment.execute({ operator, organisationId: params.organisationId, ...body }),
+        await createDepartment.execute({ operator, organisationId: params.organisationId, ...body }),
         (d) => created(departmentView(d)),
         {
           not_found: notReached,
@@ -152,7 +150,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<{ isActive: boolean }, undefined, { departmentId: DepartmentId }>({
+  route<'updateDepartment', { isActive: boolean }, undefined, { departmentId: DepartmentId }>({
     operationId: 'updateDepartment',
     method: 'PATCH',
     path: '/api/v1/admin/departments/:departmentId',
@@ -162,9 +160,10 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     params: idParams('departmentId'),
     body: object({ isActive: { type: 'boolean' } }, ['isActive']),
     responses: { 200: { description: 'The department as it now is.' } },
-    handle: async ({ operator, params, body }, useCases) =>
+    useCase: 'updateDepartment',
+    handle: async ({ operator, params, body }, updateDepartment) =>
       answer(
-        await useCases.updateDepartment.execute({ operator, departmentId: params.departmentId, isActive: body.isActive }),
+        await updateDepartment.execute({ operator, departmentId: params.departmentId, isActive: body.isActive }),
         (d) => ok(departmentView(d)),
         { not_found: notFound('department'), forbidden: notAllowed },
       ),

@@ -15,6 +15,7 @@ const SEMVER = '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z
 
 export const adminRecordsRoutes: readonly RouteSpec[] = [
   route<
+    'createCivilian',
     { firstName: string; lastName: string; dateOfBirth: string; licenseStatus?: string },
     undefined,
     { organisationId: OrganisationId }
@@ -32,18 +33,16 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
       'dateOfBirth',
     ]),
     responses: { 201: { description: 'The civilian, with its `civilianId`.' } },
-    handle: async ({ operator, params, body }, useCases) =>
-      answer(
-        await useCases.createCivilian.execute({ operator, organisationId: params.organisationId, ...body }),
-        (c) => created(civilianView(c)),
-        {
-          not_found: noOrganisation,
-          forbidden: notAllowed,
-          invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date'),
-        },
-      ),
+    useCase: 'createCivilian',
+    handle: async ({ operator, params, body }, createCivilian) =>
+      answer(await createCivilian.execute({ operator, organisationId: params.organisationId, ...body }), (c) => created(civilianView(c)), {
+        not_found: noOrganisation,
+        forbidden: notAllowed,
+        invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date'),
+      }),
   }),
   route<
+    'registerVehicle',
     {
       plate: string;
       make?: string | null;
@@ -74,20 +73,22 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
       ['plate'],
     ),
     responses: { 201: { description: 'The vehicle, with its `vehicleId`.' } },
-    handle: async ({ operator, params, body }, useCases) =>
-      answer(
-        await useCases.registerVehicle.execute({ operator, organisationId: params.organisationId, ...body }),
-        (v) => created(vehicleView(v)),
-        {
-          not_found: noOrganisation,
-          forbidden: notAllowed,
-          invalid_plate: invalid('plate', 'must be 1 to 16 letters, digits or dashes (spaces are ignored)'),
-          plate_taken: conflict('A vehicle with that plate is already registered.'),
-          unknown_civilian: invalid('ownerCivilianId', 'is not a civilian of this organisation'),
-        },
-      ),
+    useCase: 'registerVehicle',
+    handle: async ({ operator, params, body }, registerVehicle) =>
+      answer(await registerVehicle.execute({ operator, organisationId: params.organisationId, ...body }), (v) => created(vehicleView(v)), {
+        not_found: noOrganisation,
+        forbidden: notAllowed,
+        invalid_plate: invalid('plate', 'must be 1 to 16 letters, digits or dashes (spaces are ignored)'),
+        plate_taken: conflict('A vehicle with that plate is already registered.'),
+        unknown_civilian: invalid('ownerCivilianId', 'is not a civilian of this organisation'),
+      }),
   }),
-  route<{ civilianId: CivilianId; status: WarrantStatus; description?: string | null }, undefined, { organisationId: OrganisationId }>({
+  route<
+    'issueWarrant',
+    { civilianId: CivilianId; status: WarrantStatus; description?: string | null },
+    undefined,
+    { organisationId: OrganisationId }
+  >({
     operationId: 'issueWarrant',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/warrants',
@@ -100,18 +101,15 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
       'status',
     ]),
     responses: { 201: { description: 'The warrant, with its `warrantId`.' } },
-    handle: async ({ operator, params, body }, useCases) =>
-      answer(
-        await useCases.issueWarrant.execute({ operator, organisationId: params.organisationId, ...body }),
-        (w) => created(warrantView(w)),
-        {
-          not_found: noOrganisation,
-          forbidden: notAllowed,
-          unknown_civilian: invalid('civilianId', 'is not a civilian of this organisation'),
-        },
-      ),
+    useCase: 'issueWarrant',
+    handle: async ({ operator, params, body }, issueWarrant) =>
+      answer(await issueWarrant.execute({ operator, organisationId: params.organisationId, ...body }), (w) => created(warrantView(w)), {
+        not_found: noOrganisation,
+        forbidden: notAllowed,
+        unknown_civilian: invalid('civilianId', 'is not a civilian of this organisation'),
+      }),
   }),
-  route<{ resourceSlug: string; version: string; manifest: Record<string, unknown> }>({
+  route<'publishRelease', { resourceSlug: string; version: string; manifest: Record<string, unknown> }>({
     operationId: 'publishRelease',
     method: 'POST',
     path: '/api/v1/admin/releases',
@@ -127,9 +125,10 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
       ['resourceSlug', 'version', 'manifest'],
     ),
     responses: { 201: { description: 'The release.' } },
-    handle: async ({ operator, body }, useCases) =>
+    useCase: 'publishRelease',
+    handle: async ({ operator, body }, publishRelease) =>
       answer(
-        await useCases.publishRelease.execute({ operator, ...body }),
+        await publishRelease.execute({ operator, ...body }),
         (r) =>
           created({
             releaseId: r.id,
@@ -144,7 +143,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<undefined, { limit: number; before?: AuditEntryId }, { organisationId: OrganisationId }>({
+  route<'readAuditLog', undefined, { limit: number; before?: AuditEntryId }, { organisationId: OrganisationId }>({
     operationId: 'readAuditLog',
     method: 'GET',
     path: '/api/v1/admin/organisations/:organisationId/audit',
@@ -154,14 +153,15 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     params: idParams('organisationId'),
     query: object({ limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 }, before: uuid }),
     responses: { 200: { description: 'A plain array of audit entries.' } },
-    handle: async ({ operator, params, query }, useCases) =>
+    useCase: 'readAuditLog',
+    handle: async ({ operator, params, query }, readAuditLog) =>
       answer(
-        await useCases.readAuditLog.execute({ operator, organisationId: params.organisationId, limit: query.limit, before: query.before }),
+        await readAuditLog.execute({ operator, organisationId: params.organisationId, limit: query.limit, before: query.before }),
         (entries) => ok(entries.map(auditEntryView)),
         { not_found: noOrganisation, forbidden: forbidden('This operator key lacks audit.view.') },
       ),
   }),
-  route<undefined, undefined, { organisationId: OrganisationId }>({
+  route<'readPresence', undefined, undefined, { organisationId: OrganisationId }>({
     operationId: 'readPresence',
     method: 'GET',
     path: '/api/v1/admin/organisations/:organisationId/presence',
@@ -170,9 +170,10 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     guard: operator('audit.view'),
     params: idParams('organisationId'),
     responses: { 200: { description: '`connected`, `max` (null: no limit), `overages` newest first (`at`, `connected`, `max`).' } },
-    handle: async ({ operator, params }, useCases) =>
+    useCase: 'readPresence',
+    handle: async ({ operator, params }, readPresence) =>
       answer(
-        await useCases.readPresence.execute({ operator, organisationId: params.organisationId }),
+        await readPresence.execute({ operator, organisationId: params.organisationId }),
         (figures) =>
           ok({
             connected: figures.connected,

@@ -11,7 +11,12 @@ const notAllowed = forbidden('This operator key lacks roster.manage.');
 const callsign = text(32);
 
 export const adminRosterRoutes: readonly RouteSpec[] = [
-  route<{ firstName: string; lastName: string; dateOfBirth?: string | null }, undefined, { organisationId: OrganisationId }>({
+  route<
+    'createCharacter',
+    { firstName: string; lastName: string; dateOfBirth?: string | null },
+    undefined,
+    { organisationId: OrganisationId }
+  >({
     operationId: 'createCharacter',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/characters',
@@ -21,9 +26,10 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     params: idParams('organisationId'),
     body: object({ firstName: text(60), lastName: text(60), dateOfBirth: nullable(dateOfBirth) }, ['firstName', 'lastName']),
     responses: { 201: { description: '`characterId`, `characterPublicId`, `displayName` and the rest.' } },
-    handle: async ({ operator, params, body }, useCases) =>
+    useCase: 'createCharacter',
+    handle: async ({ operator, params, body }, createCharacter) =>
       answer(
-        await useCases.createCharacter.execute({ operator, organisationId: params.organisationId, ...body }),
+        await createCharacter.execute({ operator, organisationId: params.organisationId, ...body }),
         (c) => created(characterView(c)),
         {
           not_found: notFound('organisation'),
@@ -32,7 +38,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<undefined, undefined, { characterId: CharacterId }>({
+  route<'issueLinkCode', undefined, undefined, { characterId: CharacterId }>({
     operationId: 'issueLinkCode',
     method: 'POST',
     path: '/api/v1/admin/characters/:characterId/link-codes',
@@ -41,14 +47,15 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     guard: operator('roster.manage'),
     params: idParams('characterId'),
     responses: { 201: { description: '`code` and `expiresAt`.' } },
-    handle: async ({ operator, params }, useCases) =>
+    useCase: 'issueLinkCode',
+    handle: async ({ operator, params }, issueLinkCode) =>
       answer(
-        await useCases.issueLinkCode.execute({ operator, characterId: params.characterId }),
+        await issueLinkCode.execute({ operator, characterId: params.characterId }),
         ({ code, expiresAt }) => created({ code, expiresAt: expiresAt.toISOString() }),
         { not_found: notFound('character'), forbidden: notAllowed },
       ),
   }),
-  route<{ characterId: CharacterId; callsign: string | null }, undefined, { departmentId: DepartmentId }>({
+  route<'addDepartmentMember', { characterId: CharacterId; callsign: string | null }, undefined, { departmentId: DepartmentId }>({
     operationId: 'addDepartmentMember',
     method: 'POST',
     path: '/api/v1/admin/departments/:departmentId/members',
@@ -58,9 +65,10 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     params: idParams('departmentId'),
     body: object({ characterId: uuid, callsign: nullable(callsign) }, ['characterId', 'callsign']),
     responses: { 201: { description: '`membershipId`, `unitId`, `unitLabel` (the callsign, or null).' } },
-    handle: async ({ operator, params, body }, useCases) =>
+    useCase: 'addDepartmentMember',
+    handle: async ({ operator, params, body }, addDepartmentMember) =>
       answer(
-        await useCases.addDepartmentMember.execute({ operator, departmentId: params.departmentId, ...body }),
+        await addDepartmentMember.execute({ operator, departmentId: params.departmentId, ...body }),
         ({ membership, unit }) => created({ membershipId: membership.id, unitId: unit.id, unitLabel: unit.callsign }),
         {
           not_found: notFound('department'),
@@ -71,7 +79,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<{ isActive?: boolean; callsign?: string | null }, undefined, { unitId: UnitId }>({
+  route<'updateUnit', { isActive?: boolean; callsign?: string | null }, undefined, { unitId: UnitId }>({
     operationId: 'updateUnit',
     method: 'PATCH',
     path: '/api/v1/admin/units/:unitId',
@@ -81,8 +89,9 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     params: idParams('unitId'),
     body: { ...object({ isActive: { type: 'boolean' }, callsign: nullable(callsign) }), minProperties: 1 },
     responses: { 200: { description: 'The unit as it now is.' } },
-    handle: async ({ operator, params, body }, useCases) =>
-      answer(await useCases.updateUnit.execute({ operator, unitId: params.unitId, ...body }), (u) => ok(unitView(u)), {
+    useCase: 'updateUnit',
+    handle: async ({ operator, params, body }, updateUnit) =>
+      answer(await updateUnit.execute({ operator, unitId: params.unitId, ...body }), (u) => ok(unitView(u)), {
         not_found: notFound('unit'),
         forbidden: notAllowed,
         callsign_taken: conflict('Another unit of the department has that callsign.'),

@@ -77,7 +77,7 @@ function pageView<Row, View>(page: Page<Row>, view: (row: Row) => View) {
 
 /** Section 4.4: external systems acting as the credential itself, gated by scopes only. */
 export const apiRoutes: readonly RouteSpec[] = [
-  route<undefined, { departmentId?: DepartmentId; isActive?: boolean; limit: number }>({
+  route<'listUnits', undefined, { departmentId?: DepartmentId; isActive?: boolean; limit: number }>({
     operationId: 'listUnits',
     method: 'GET',
     path: '/api/v1/units',
@@ -87,9 +87,10 @@ export const apiRoutes: readonly RouteSpec[] = [
     rateLimit: reads,
     query: object({ departmentId: uuid, isActive: { type: 'boolean' }, limit: limit(MAX_UNIT_LIST, MAX_UNIT_LIST) }),
     responses: { 200: { description: 'A plain array of units.', schema: arrayOf(unitViewSchema) } },
-    handle: async ({ grant, query }, useCases) => ok((await useCases.listUnits.execute({ grant, ...query })).map(unitView)),
+    useCase: 'listUnits',
+    handle: async ({ grant, query }, listUnits) => ok((await listUnits.execute({ grant, ...query })).map(unitView)),
   }),
-  route<undefined, undefined, { unitId: UnitId }>({
+  route<'readUnit', undefined, undefined, { unitId: UnitId }>({
     operationId: 'readUnit',
     method: 'GET',
     path: '/api/v1/units/:unitId',
@@ -99,10 +100,11 @@ export const apiRoutes: readonly RouteSpec[] = [
     rateLimit: reads,
     params: idParams('unitId'),
     responses: { 200: { description: 'The unit.', schema: unitViewSchema } },
-    handle: async ({ grant, params }, useCases) =>
-      answer(await useCases.readUnit.execute({ grant, unitId: params.unitId }), (unit) => ok(unitView(unit)), { not_found: noUnit }),
+    useCase: 'readUnit',
+    handle: async ({ grant, params }, readUnit) =>
+      answer(await readUnit.execute({ grant, unitId: params.unitId }), (unit) => ok(unitView(unit)), { not_found: noUnit }),
   }),
-  route<{ status: UnitStatus; reason?: string }, undefined, { unitId: UnitId }>({
+  route<'setUnitStatus', { status: UnitStatus; reason?: string }, undefined, { unitId: UnitId }>({
     operationId: 'setUnitStatus',
     method: 'PATCH',
     path: '/api/v1/units/:unitId/status',
@@ -113,14 +115,15 @@ export const apiRoutes: readonly RouteSpec[] = [
     params: idParams('unitId'),
     body: object({ status: { type: 'string', enum: [...UNIT_STATUSES] }, reason: text(500) }, ['status']),
     responses: { 200: { description: 'The unit as it now is.', schema: unitViewSchema } },
-    handle: async ({ grant, params, body }, useCases) =>
+    useCase: 'setUnitStatus',
+    handle: async ({ grant, params, body }, setUnitStatus) =>
       answer(
-        await useCases.setUnitStatus.execute({ grant, unitId: params.unitId, status: body.status, reason: body.reason }),
+        await setUnitStatus.execute({ grant, unitId: params.unitId, status: body.status, reason: body.reason }),
         (unit) => ok(unitView(unit)),
         { not_found: noUnit },
       ),
   }),
-  route<undefined, { departmentId?: DepartmentId; status?: CallStatus; limit: number; offset: number }>({
+  route<'listCalls', undefined, { departmentId?: DepartmentId; status?: CallStatus; limit: number; offset: number }>({
     operationId: 'listCalls',
     method: 'GET',
     path: '/api/v1/cad/calls',
@@ -135,9 +138,10 @@ export const apiRoutes: readonly RouteSpec[] = [
       offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
     }),
     responses: { 200: { description: 'A plain array of calls.', schema: arrayOf(callViewSchema) } },
-    handle: async ({ grant, query }, useCases) => ok((await useCases.listCalls.execute({ grant, ...query })).map(callView)),
+    useCase: 'listCalls',
+    handle: async ({ grant, query }, listCalls) => ok((await listCalls.execute({ grant, ...query })).map(callView)),
   }),
-  route<undefined, undefined, { callId: CallId }>({
+  route<'readCallForApi', undefined, undefined, { callId: CallId }>({
     operationId: 'readApiCall',
     method: 'GET',
     path: '/api/v1/cad/calls/:callId',
@@ -152,14 +156,15 @@ export const apiRoutes: readonly RouteSpec[] = [
         schema: { ...callViewSchema, properties: { ...(callViewSchema['properties'] as object), units: arrayOf(unitViewSchema) } },
       },
     },
-    handle: async ({ grant, params }, useCases) =>
+    useCase: 'readCallForApi',
+    handle: async ({ grant, params }, readCallForApi) =>
       answer(
-        await useCases.readCallForApi.execute({ grant, callId: params.callId }),
+        await readCallForApi.execute({ grant, callId: params.callId }),
         ({ call, units }) => ok({ ...callView(call), units: units.map(unitView) }),
         { not_found: noCall },
       ),
   }),
-  route<{ status: ApiSettableCallStatus }, undefined, { callId: CallId }>({
+  route<'setCallStatus', { status: ApiSettableCallStatus }, undefined, { callId: CallId }>({
     operationId: 'setCallStatus',
     method: 'PATCH',
     path: '/api/v1/cad/calls/:callId/status',
@@ -170,12 +175,13 @@ export const apiRoutes: readonly RouteSpec[] = [
     params: idParams('callId'),
     body: object({ status: { type: 'string', enum: [...API_SETTABLE_CALL_STATUSES] } }, ['status']),
     responses: { 200: { description: 'The call as it now is.', schema: callViewSchema } },
-    handle: async ({ grant, params, body }, useCases) =>
-      answer(await useCases.setCallStatus.execute({ grant, callId: params.callId, status: body.status }), (call) => ok(callView(call)), {
+    useCase: 'setCallStatus',
+    handle: async ({ grant, params, body }, setCallStatus) =>
+      answer(await setCallStatus.execute({ grant, callId: params.callId, status: body.status }), (call) => ok(callView(call)), {
         not_found: noCall,
       }),
   }),
-  route<undefined, { status?: BoloStatus; issuingDepartmentId?: DepartmentId; limit: number }>({
+  route<'listBolos', undefined, { status?: BoloStatus; issuingDepartmentId?: DepartmentId; limit: number }>({
     operationId: 'listBolos',
     method: 'GET',
     path: '/api/v1/records/bolos',
@@ -189,12 +195,13 @@ export const apiRoutes: readonly RouteSpec[] = [
       limit: limit(MAX_BOLO_LIST, MAX_BOLO_LIST),
     }),
     responses: { 200: { description: 'A plain array of BOLO summaries.', schema: arrayOf(boloSummarySchema) } },
-    handle: async ({ grant, query }, useCases) => {
-      const { bolos, now } = await useCases.listBolos.execute({ grant, ...query });
+    useCase: 'listBolos',
+    handle: async ({ grant, query }, listBolos) => {
+      const { bolos, now } = await listBolos.execute({ grant, ...query });
       return ok(bolos.map((bolo) => boloSummary(bolo, now)));
     },
   }),
-  route<undefined, undefined, { boloId: BoloId }>({
+  route<'readBolo', undefined, undefined, { boloId: BoloId }>({
     operationId: 'readBolo',
     method: 'GET',
     path: '/api/v1/records/bolos/:boloId',
@@ -204,21 +211,25 @@ export const apiRoutes: readonly RouteSpec[] = [
     rateLimit: reads,
     params: idParams('boloId'),
     responses: { 200: { description: 'The BOLO summary.', schema: boloSummarySchema } },
-    handle: async ({ grant, params }, useCases) =>
-      answer(await useCases.readBolo.execute({ grant, boloId: params.boloId }), (read) => ok(summaryAt(read)), { not_found: noBolo }),
+    useCase: 'readBolo',
+    handle: async ({ grant, params }, readBolo) =>
+      answer(await readBolo.execute({ grant, boloId: params.boloId }), (read) => ok(summaryAt(read)), { not_found: noBolo }),
   }),
-  route<{
-    subjectCivilianId?: CivilianId;
-    subjectVehicleId?: VehicleId;
-    issuingDepartmentId: DepartmentId;
-    severity: BoloSeverity;
-    scope: BoloScope;
-    subjectDescription: string;
-    reason: string;
-    narrative?: string;
-    internalNotes?: string;
-    expiresAt?: string;
-  }>({
+  route<
+    'createBolo',
+    {
+      subjectCivilianId?: CivilianId;
+      subjectVehicleId?: VehicleId;
+      issuingDepartmentId: DepartmentId;
+      severity: BoloSeverity;
+      scope: BoloScope;
+      subjectDescription: string;
+      reason: string;
+      narrative?: string;
+      internalNotes?: string;
+      expiresAt?: string;
+    }
+  >({
     operationId: 'createBolo',
     method: 'POST',
     path: '/api/v1/records/bolos',
@@ -242,9 +253,10 @@ export const apiRoutes: readonly RouteSpec[] = [
       ['issuingDepartmentId', 'severity', 'scope', 'subjectDescription', 'reason'],
     ),
     responses: { 201: { description: 'The new BOLO, `ISSUED`, as a summary.', schema: boloSummarySchema } },
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'createBolo',
+    handle: async ({ grant, body }, createBolo) =>
       answer(
-        await useCases.createBolo.execute({
+        await createBolo.execute({
           ...body,
           grant,
           expiresAt: body.expiresAt === undefined ? undefined : new Date(body.expiresAt),
@@ -259,7 +271,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<{ status: BoloStatus }, undefined, { boloId: BoloId }>({
+  route<'setBoloStatus', { status: BoloStatus }, undefined, { boloId: BoloId }>({
     operationId: 'setBoloStatus',
     method: 'PATCH',
     path: '/api/v1/records/bolos/:boloId/status',
@@ -270,12 +282,14 @@ export const apiRoutes: readonly RouteSpec[] = [
     params: idParams('boloId'),
     body: object({ status: { type: 'string', enum: [...BOLO_STATUSES] } }, ['status']),
     responses: { 200: { description: 'The BOLO summary as it now is.', schema: boloSummarySchema } },
-    handle: async ({ grant, params, body }, useCases) =>
-      answer(await useCases.setBoloStatus.execute({ grant, boloId: params.boloId, status: body.status }), (read) => ok(summaryAt(read)), {
+    useCase: 'setBoloStatus',
+    handle: async ({ grant, params, body }, setBoloStatus) =>
+      answer(await setBoloStatus.execute({ grant, boloId: params.boloId, status: body.status }), (read) => ok(summaryAt(read)), {
         not_found: noBolo,
       }),
   }),
   route<
+    'reportBoloHit',
     { plate: string; cameraId: string; cameraLabel: string; mapX: number; mapY: number; seenAt: string },
     undefined,
     { boloId: BoloId }
@@ -306,9 +320,10 @@ export const apiRoutes: readonly RouteSpec[] = [
         schema: { type: 'object', required: ['hit', 'bolo'], properties: { hit: boloHitSchema, bolo: boloSummarySchema } },
       },
     },
-    handle: async ({ grant, params, body }, useCases): Promise<Reply> =>
+    useCase: 'reportBoloHit',
+    handle: async ({ grant, params, body }, reportBoloHit): Promise<Reply> =>
       answer(
-        await useCases.reportBoloHit.execute({
+        await reportBoloHit.execute({
           grant,
           boloId: params.boloId,
           sighting: {
@@ -328,7 +343,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<undefined, undefined, { boloId: BoloId }>({
+  route<'listBoloHits', undefined, undefined, { boloId: BoloId }>({
     operationId: 'listBoloHits',
     method: 'GET',
     path: '/api/v1/records/bolos/:boloId/hits',
@@ -338,12 +353,13 @@ export const apiRoutes: readonly RouteSpec[] = [
     rateLimit: reads,
     params: idParams('boloId'),
     responses: { 200: { description: 'A plain array of hits.', schema: arrayOf(boloHitSchema) } },
-    handle: async ({ grant, params }, useCases) =>
-      answer(await useCases.listBoloHits.execute({ grant, boloId: params.boloId }), (hits) => ok(hits.map(boloHitView)), {
+    useCase: 'listBoloHits',
+    handle: async ({ grant, params }, listBoloHits) =>
+      answer(await listBoloHits.execute({ grant, boloId: params.boloId }), (hits) => ok(hits.map(boloHitView)), {
         not_found: noBolo,
       }),
   }),
-  route<undefined, { plate?: string; registeredOwnerCivilianId?: CivilianId; cursor?: string; limit: number }>({
+  route<'searchVehicles', undefined, { plate?: string; registeredOwnerCivilianId?: CivilianId; cursor?: string; limit: number }>({
     operationId: 'listVehicles',
     method: 'GET',
     path: '/api/v1/records/vehicles',
@@ -358,9 +374,10 @@ export const apiRoutes: readonly RouteSpec[] = [
       limit: limit(RECORD_PAGE_LIMITS.vehicles.max, RECORD_PAGE_LIMITS.vehicles.default),
     }),
     responses: { 200: { description: 'A page of vehicles.', schema: pageSchema(vehicleViewSchema) } },
-    handle: async ({ grant, query }, useCases) =>
+    useCase: 'searchVehicles',
+    handle: async ({ grant, query }, searchVehicles) =>
       answer(
-        await useCases.searchVehicles.execute({
+        await searchVehicles.execute({
           grant,
           plate: query.plate,
           ownerCivilianId: query.registeredOwnerCivilianId,
@@ -371,7 +388,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         { invalid_cursor: badCursor },
       ),
   }),
-  route<undefined, undefined, { vehicleId: VehicleId }>({
+  route<'readVehicle', undefined, undefined, { vehicleId: VehicleId }>({
     operationId: 'readVehicle',
     method: 'GET',
     path: '/api/v1/records/vehicles/:vehicleId',
@@ -381,12 +398,13 @@ export const apiRoutes: readonly RouteSpec[] = [
     rateLimit: reads,
     params: idParams('vehicleId'),
     responses: { 200: { description: 'The vehicle.', schema: vehicleViewSchema } },
-    handle: async ({ grant, params }, useCases) =>
-      answer(await useCases.readVehicle.execute({ grant, vehicleId: params.vehicleId }), (vehicle) => ok(vehicleView(vehicle)), {
+    useCase: 'readVehicle',
+    handle: async ({ grant, params }, readVehicle) =>
+      answer(await readVehicle.execute({ grant, vehicleId: params.vehicleId }), (vehicle) => ok(vehicleView(vehicle)), {
         not_found: noVehicle,
       }),
   }),
-  route<undefined, { q?: string; licenseStatus?: string; cursor?: string; limit: number }>({
+  route<'searchCivilians', undefined, { q?: string; licenseStatus?: string; cursor?: string; limit: number }>({
     operationId: 'listCivilians',
     method: 'GET',
     path: '/api/v1/records/civilians',
@@ -401,12 +419,13 @@ export const apiRoutes: readonly RouteSpec[] = [
       limit: limit(RECORD_PAGE_LIMITS.civilians.max, RECORD_PAGE_LIMITS.civilians.default),
     }),
     responses: { 200: { description: 'A page of civilians.', schema: pageSchema(civilianViewSchema) } },
-    handle: async ({ grant, query }, useCases) =>
-      answer(await useCases.searchCivilians.execute({ grant, ...query }), (page) => pageView(page, civilianView), {
+    useCase: 'searchCivilians',
+    handle: async ({ grant, query }, searchCivilians) =>
+      answer(await searchCivilians.execute({ grant, ...query }), (page) => pageView(page, civilianView), {
         invalid_cursor: badCursor,
       }),
   }),
-  route<undefined, { civilianId?: CivilianId; status?: WarrantStatus; cursor?: string; limit: number }>({
+  route<'searchWarrants', undefined, { civilianId?: CivilianId; status?: WarrantStatus; cursor?: string; limit: number }>({
     operationId: 'listWarrants',
     method: 'GET',
     path: '/api/v1/records/warrants',
@@ -421,8 +440,9 @@ export const apiRoutes: readonly RouteSpec[] = [
       limit: limit(RECORD_PAGE_LIMITS.warrants.max, RECORD_PAGE_LIMITS.warrants.default),
     }),
     responses: { 200: { description: 'A page of warrants.', schema: pageSchema(warrantViewSchema) } },
-    handle: async ({ grant, query }, useCases) =>
-      answer(await useCases.searchWarrants.execute({ grant, ...query }), (page) => pageView(page, warrantView), {
+    useCase: 'searchWarrants',
+    handle: async ({ grant, query }, searchWarrants) =>
+      answer(await searchWarrants.execute({ grant, ...query }), (page) => pageView(page, warrantView), {
         invalid_cursor: badCursor,
       }),
   }),

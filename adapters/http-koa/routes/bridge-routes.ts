@@ -112,7 +112,7 @@ const flagDoc = (flag: string, fields: string, reasons: string) => ({
 });
 
 export const bridgeRoutes: readonly RouteSpec[] = [
-  gameRoute<Body & { code: string }>({
+  gameRoute<'linkIdentity', Body & { code: string }>({
     operationId: 'bridgeLinkIdentity',
     method: 'POST',
     path: `${base}/identity/link`,
@@ -122,14 +122,14 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('identity-link', 10),
     body: withIdentifiers({ code: text(32) }, ['code']),
     responses: flagDoc('linked', '`characterPublicId`, `displayName`', 'invalid_or_expired_code'),
-    handle: async ({ grant, body }, useCases) =>
-      flagged(
-        'linked',
-        await useCases.linkIdentity.execute({ grant, identifiers: playerIdentifiers(body.identifiers), code: body.code }),
-        (v) => ({ characterPublicId: v.characterPublicId, displayName: v.displayName }),
-      ),
+    useCase: 'linkIdentity',
+    handle: async ({ grant, body }, linkIdentity) =>
+      flagged('linked', await linkIdentity.execute({ grant, identifiers: playerIdentifiers(body.identifiers), code: body.code }), (v) => ({
+        characterPublicId: v.characterPublicId,
+        displayName: v.displayName,
+      })),
   }),
-  gameRoute<DutyBody>({
+  gameRoute<'syncDuty', DutyBody>({
     operationId: 'bridgeSyncDuty',
     method: 'POST',
     path: `${base}/duty`,
@@ -146,10 +146,11 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       ),
       429: { description: 'Past the credential’s hourly allowance of new players, or its per-minute limit.' },
     },
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'syncDuty',
+    handle: async ({ grant, body }, syncDuty) =>
       flagged(
         'synced',
-        await useCases.syncDuty.execute({
+        await syncDuty.execute({
           grant,
           identifiers: playerIdentifiers(body.identifiers),
           departmentSlug: body.departmentSlug,
@@ -162,7 +163,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         { provision_limit_reached: () => new HttpError('RATE_LIMITED') },
       ),
   }),
-  gameRoute<Body & { plate: string }>({
+  gameRoute<'lookupVehicle', Body & { plate: string }>({
     operationId: 'bridgeLookupVehicle',
     method: 'POST',
     path: `${base}/lookup/vehicle`,
@@ -172,14 +173,15 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('lookup-vehicle', 60),
     body: withIdentifiers({ plate }, ['plate']),
     responses: flagDoc('found', '`vehicle`', 'not_linked, not_on_duty, no_match'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'lookupVehicle',
+    handle: async ({ grant, body }, lookupVehicle) =>
       flagged(
         'found',
-        await useCases.lookupVehicle.execute({ grant, identifiers: playerIdentifiers(body.identifiers), plate: body.plate }),
+        await lookupVehicle.execute({ grant, identifiers: playerIdentifiers(body.identifiers), plate: body.plate }),
         (vehicle) => ({ vehicle }),
       ),
   }),
-  gameRoute<Body & { firstName: string; lastName: string }>({
+  gameRoute<'lookupPerson', Body & { firstName: string; lastName: string }>({
     operationId: 'bridgeLookupPerson',
     method: 'POST',
     path: `${base}/lookup/person`,
@@ -189,10 +191,11 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('lookup-person', 60),
     body: withIdentifiers({ firstName: name, lastName: name }, ['firstName', 'lastName']),
     responses: flagDoc('found', '`matches`', 'not_linked, not_on_duty, no_match'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'lookupPerson',
+    handle: async ({ grant, body }, lookupPerson) =>
       flagged(
         'found',
-        await useCases.lookupPerson.execute({
+        await lookupPerson.execute({
           grant,
           identifiers: playerIdentifiers(body.identifiers),
           firstName: body.firstName,
@@ -201,7 +204,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (matches) => ({ matches }),
       ),
   }),
-  gameRoute<Body & PersonBody>({
+  gameRoute<'checkWarrants', Body & PersonBody>({
     operationId: 'bridgeWarrantCheck',
     method: 'POST',
     path: `${base}/warrant-check`,
@@ -211,10 +214,11 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('warrant-check', 60),
     body: withIdentifiers({ firstName: name, lastName: name, dateOfBirth: text(32) }, ['firstName', 'lastName', 'dateOfBirth']),
     responses: flagDoc('checked', '`hasActiveWarrant`, `civilianId`', 'not_linked, not_on_duty, no_match, multiple_matches'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'checkWarrants',
+    handle: async ({ grant, body }, checkWarrants) =>
       flagged(
         'checked',
-        await useCases.checkWarrants.execute({
+        await checkWarrants.execute({
           grant,
           identifiers: playerIdentifiers(body.identifiers),
           firstName: body.firstName,
@@ -224,7 +228,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ hasActiveWarrant: v.hasActiveWarrant, civilianId: v.civilianId }),
       ),
   }),
-  gameRoute<BoloBody>({
+  gameRoute<'issueBolo', BoloBody>({
     operationId: 'bridgeIssueBolo',
     method: 'POST',
     path: `${base}/bolo`,
@@ -247,10 +251,11 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       ['subject', 'severity', 'scope', 'subjectDescription', 'reason', 'narrative'],
     ),
     responses: flagDoc('issued', '`boloId`, `boloNumber`', 'not_linked, not_on_duty'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'issueBolo',
+    handle: async ({ grant, body }, issueBolo) =>
       flagged(
         'issued',
-        await useCases.issueBolo.execute({
+        await issueBolo.execute({
           grant,
           identifiers: playerIdentifiers(body.identifiers),
           subject: body.subject,
@@ -268,7 +273,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  gameRoute<Body & { plate?: string; firstName?: string; lastName?: string }>({
+  gameRoute<'checkBolos', Body & { plate?: string; firstName?: string; lastName?: string }>({
     operationId: 'bridgeBoloCheck',
     method: 'POST',
     path: `${base}/bolo-check`,
@@ -281,10 +286,11 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       anyOf: [{ required: ['plate'] }, { required: ['firstName', 'lastName'] }],
     },
     responses: flagDoc('checked', '`matches`', 'not_linked, not_on_duty'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'checkBolos',
+    handle: async ({ grant, body }, checkBolos) =>
       flagged(
         'checked',
-        await useCases.checkBolos.execute({
+        await checkBolos.execute({
           grant,
           identifiers: playerIdentifiers(body.identifiers),
           plate: body.plate,
@@ -296,7 +302,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (matches) => ({ matches }),
       ),
   }),
-  gameRoute<Body, undefined, { boloId: BoloId }>({
+  gameRoute<'resolveBolo', Body, undefined, { boloId: BoloId }>({
     operationId: 'bridgeResolveBolo',
     method: 'POST',
     path: `${base}/bolo/:boloId/resolve`,
@@ -307,14 +313,15 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     params: idParams('boloId'),
     body: withIdentifiers({}),
     responses: flagDoc('resolved', '`boloId`, `status`', 'not_linked, not_on_duty, bolo_not_found, wrong_department'),
-    handle: async ({ grant, body, params }, useCases) =>
+    useCase: 'resolveBolo',
+    handle: async ({ grant, body, params }, resolveBolo) =>
       flagged(
         'resolved',
-        await useCases.resolveBolo.execute({ grant, identifiers: playerIdentifiers(body.identifiers), boloId: params.boloId }),
+        await resolveBolo.execute({ grant, identifiers: playerIdentifiers(body.identifiers), boloId: params.boloId }),
         (v) => ({ boloId: v.boloId, status: v.status }),
       ),
   }),
-  gameRoute<CitationBody>({
+  gameRoute<'issueCitation', CitationBody>({
     operationId: 'bridgeIssueCitation',
     method: 'POST',
     path: `${base}/citation`,
@@ -334,10 +341,11 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       ['civilian', 'plate', 'locationText', 'statuteCode', 'statuteDescription', 'fineAmount'],
     ),
     responses: flagDoc('issued', '`citationId`, `citationNumber`', 'not_linked, not_on_duty'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'issueCitation',
+    handle: async ({ grant, body }, issueCitation) =>
       flagged(
         'issued',
-        await useCases.issueCitation.execute({
+        await issueCitation.execute({
           grant,
           identifiers: playerIdentifiers(body.identifiers),
           civilian: body.civilian,
@@ -351,7 +359,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         { ...badDateOfBirth('civilian.dateOfBirth'), ...badPlate('plate') },
       ),
   }),
-  gameRoute<ArrestBody>({
+  gameRoute<'logArrest', ArrestBody>({
     operationId: 'bridgeLogArrest',
     method: 'POST',
     path: `${base}/arrest`,
@@ -374,10 +382,11 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       ['civilian', 'locationText', 'narrative', 'charges'],
     ),
     responses: flagDoc('booked', '`arrestId`, `arrestNumber`', 'not_linked, not_on_duty'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'logArrest',
+    handle: async ({ grant, body }, logArrest) =>
       flagged(
         'booked',
-        await useCases.logArrest.execute({
+        await logArrest.execute({
           grant,
           identifiers: playerIdentifiers(body.identifiers),
           civilian: body.civilian,
@@ -389,7 +398,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         { ...badDateOfBirth('civilian.dateOfBirth'), charges_out_of_range: invalid('charges', `needs ${MIN_CHARGES} to ${MAX_CHARGES}`) },
       ),
   }),
-  gameRoute<Body & { civilian: PersonBody }>({
+  gameRoute<'syncCivilian', Body & { civilian: PersonBody }>({
     operationId: 'bridgeSyncCivilian',
     method: 'POST',
     path: `${base}/civilian`,
@@ -399,15 +408,16 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('civilian', 60),
     body: withIdentifiers({ civilian: person(true) }, ['civilian']),
     responses: flagDoc('synced', '`civilianId`, `created`', ''),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'syncCivilian',
+    handle: async ({ grant, body }, syncCivilian) =>
       flagged(
         'synced',
-        await useCases.syncCivilian.execute({ grant, identifiers: playerIdentifiers(body.identifiers), civilian: body.civilian }),
+        await syncCivilian.execute({ grant, identifiers: playerIdentifiers(body.identifiers), civilian: body.civilian }),
         (v) => ({ civilianId: v.civilianId, created: v.created }),
         badDateOfBirth('civilian.dateOfBirth'),
       ),
   }),
-  gameRoute<Body & { civilian: PersonBody }>({
+  gameRoute<'claimCivilian', Body & { civilian: PersonBody }>({
     operationId: 'bridgeClaimCivilian',
     method: 'POST',
     path: `${base}/civilian/claim`,
@@ -417,15 +427,16 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('civilian-claim', 10),
     body: withIdentifiers({ civilian: person(true) }, ['civilian']),
     responses: flagDoc('claimed', '`civilianId`', 'not_linked, already_claimed'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'claimCivilian',
+    handle: async ({ grant, body }, claimCivilian) =>
       flagged(
         'claimed',
-        await useCases.claimCivilian.execute({ grant, identifiers: playerIdentifiers(body.identifiers), civilian: body.civilian }),
+        await claimCivilian.execute({ grant, identifiers: playerIdentifiers(body.identifiers), civilian: body.civilian }),
         (v) => ({ civilianId: v.civilianId }),
         badDateOfBirth('civilian.dateOfBirth'),
       ),
   }),
-  gameRoute<Body & { vehicle: { plate: string; make?: string; model?: string; color?: string } }>({
+  gameRoute<'syncVehicle', Body & { vehicle: { plate: string; make?: string; model?: string; color?: string } }>({
     operationId: 'bridgeSyncVehicle',
     method: 'POST',
     path: `${base}/vehicle`,
@@ -437,15 +448,16 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       'vehicle',
     ]),
     responses: flagDoc('synced', '`vehicleId`, `created`', ''),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'syncVehicle',
+    handle: async ({ grant, body }, syncVehicle) =>
       flagged(
         'synced',
-        await useCases.syncVehicle.execute({ grant, identifiers: playerIdentifiers(body.identifiers), vehicle: body.vehicle }),
+        await syncVehicle.execute({ grant, identifiers: playerIdentifiers(body.identifiers), vehicle: body.vehicle }),
         (v) => ({ vehicleId: v.vehicleId, created: v.created }),
         badPlate('vehicle.plate'),
       ),
   }),
-  gameRoute<PointBody>({
+  gameRoute<'triggerPanic', PointBody>({
     operationId: 'bridgePanic',
     method: 'POST',
     path: `${base}/panic`,
@@ -455,14 +467,15 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('panic', 6),
     body: withIdentifiers({ mapX: coordinate, mapY: coordinate }, ['mapX', 'mapY']),
     responses: flagDoc('triggered', '`callId`, `callNumber`', 'not_linked, not_on_duty'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'triggerPanic',
+    handle: async ({ grant, body }, triggerPanic) =>
       flagged(
         'triggered',
-        await useCases.triggerPanic.execute({ grant, identifiers: playerIdentifiers(body.identifiers), mapX: body.mapX, mapY: body.mapY }),
+        await triggerPanic.execute({ grant, identifiers: playerIdentifiers(body.identifiers), mapX: body.mapX, mapY: body.mapY }),
         (v) => ({ callId: v.callId, callNumber: v.callNumber }),
       ),
   }),
-  gameRoute<PointBody & { description: string }>({
+  gameRoute<'reportEmergency', PointBody & { description: string }>({
     operationId: 'bridgeReport911',
     method: 'POST',
     path: `${base}/911`,
@@ -472,10 +485,11 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('911', 20),
     body: withIdentifiers({ mapX: coordinate, mapY: coordinate, description: text(2000) }, ['mapX', 'mapY', 'description']),
     responses: flagDoc('reported', '`callId`, `callNumber`', 'not_linked, no_department'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'reportEmergency',
+    handle: async ({ grant, body }, reportEmergency) =>
       flagged(
         'reported',
-        await useCases.reportEmergency.execute({
+        await reportEmergency.execute({
           grant,
           identifiers: playerIdentifiers(body.identifiers),
           mapX: body.mapX,
@@ -485,7 +499,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ callId: v.callId, callNumber: v.callNumber }),
       ),
   }),
-  gameRoute<CallBody>({
+  gameRoute<'selfAssign', CallBody>({
     operationId: 'bridgeSelfAssign',
     method: 'POST',
     path: `${base}/911/self-assign`,
@@ -499,14 +513,15 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       '`unitId`, `callStatus`, `unitStatus`',
       'not_linked, not_on_duty, call_not_found, already_assigned, wrong_department',
     ),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'selfAssign',
+    handle: async ({ grant, body }, selfAssign) =>
       flagged(
         'assigned',
-        await useCases.selfAssign.execute({ grant, identifiers: playerIdentifiers(body.identifiers), callId: body.callId }),
+        await selfAssign.execute({ grant, identifiers: playerIdentifiers(body.identifiers), callId: body.callId }),
         (v) => ({ unitId: v.unitId, callStatus: v.callStatus, unitStatus: v.unitStatus }),
       ),
   }),
-  gameRoute<CallBody>({
+  gameRoute<'unassignSelf', CallBody>({
     operationId: 'bridgeUnassign',
     method: 'POST',
     path: `${base}/911/unassign`,
@@ -516,14 +531,15 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('unassign', 20),
     body: withIdentifiers({ callId: uuid }, ['callId']),
     responses: flagDoc('unassigned', '`unitId`, `unitStatus`', 'not_linked, not_on_duty, call_not_found, not_assigned, wrong_department'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'unassignSelf',
+    handle: async ({ grant, body }, unassignSelf) =>
       flagged(
         'unassigned',
-        await useCases.unassignSelf.execute({ grant, identifiers: playerIdentifiers(body.identifiers), callId: body.callId }),
+        await unassignSelf.execute({ grant, identifiers: playerIdentifiers(body.identifiers), callId: body.callId }),
         (v) => ({ unitId: v.unitId, unitStatus: v.unitStatus }),
       ),
   }),
-  gameRoute<CallBody & { text: string }>({
+  gameRoute<'addNarrative', CallBody & { text: string }>({
     operationId: 'bridgeNarrative',
     method: 'POST',
     path: `${base}/911/narrative`,
@@ -533,10 +549,11 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('narrative', 60),
     body: withIdentifiers({ callId: uuid, text: text(4000) }, ['callId', 'text']),
     responses: flagDoc('updated', '`eventId`', 'not_linked, not_on_duty, call_not_found, wrong_department'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'addNarrative',
+    handle: async ({ grant, body }, addNarrative) =>
       flagged(
         'updated',
-        await useCases.addNarrative.execute({
+        await addNarrative.execute({
           grant,
           identifiers: playerIdentifiers(body.identifiers),
           callId: body.callId,
@@ -545,7 +562,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ eventId: v.eventId }),
       ),
   }),
-  gameRoute<PointBody>({
+  gameRoute<'reportLocation', PointBody>({
     operationId: 'bridgeLocation',
     method: 'POST',
     path: `${base}/location`,
@@ -555,10 +572,11 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('location', 600),
     body: withIdentifiers({ mapX: coordinate, mapY: coordinate }, ['mapX', 'mapY']),
     responses: flagDoc('reported', 'nothing else', 'not_linked, not_on_duty'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'reportLocation',
+    handle: async ({ grant, body }, reportLocation) =>
       flagged(
         'reported',
-        await useCases.reportLocation.execute({
+        await reportLocation.execute({
           grant,
           identifiers: playerIdentifiers(body.identifiers),
           mapX: body.mapX,
@@ -567,7 +585,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         () => ({}),
       ),
   }),
-  gameRoute<Body>({
+  gameRoute<'readWaypoint', Body>({
     operationId: 'bridgeWaypoint',
     method: 'POST',
     path: `${base}/waypoint`,
@@ -582,13 +600,14 @@ export const bridgeRoutes: readonly RouteSpec[] = [
           '`hasWaypoint: true` with `callId`, `callNumber`, `mapX`, `mapY`; or `hasWaypoint: false` with `reason` (not_linked, not_on_duty, no_assignment, no_pin), `assignedCallId` and `assignedCallNumber`.',
       },
     },
-    handle: async ({ grant, body }, useCases) => {
-      const outcome = await useCases.readWaypoint.execute({ grant, identifiers: playerIdentifiers(body.identifiers) });
+    useCase: 'readWaypoint',
+    handle: async ({ grant, body }, readWaypoint) => {
+      const outcome = await readWaypoint.execute({ grant, identifiers: playerIdentifiers(body.identifiers) });
       if (!outcome.ok) return ok({ hasWaypoint: false, reason: outcome.reason, assignedCallId: null, assignedCallNumber: null });
       return ok(outcome.value);
     },
   }),
-  gameRoute<DutyBody>({
+  gameRoute<'issueMdtHandoff', DutyBody>({
     operationId: 'bridgeMdtHandoff',
     method: 'POST',
     path: `${base}/mdt-handoff`,
@@ -598,10 +617,11 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('mdt-handoff', 10),
     body: withIdentifiers(dutyFields, ['departmentSlug', 'onDuty']),
     responses: flagDoc('issued', '`token`, `expiresAt`, `tier`', 'not_linked'),
-    handle: async ({ grant, body }, useCases) =>
+    useCase: 'issueMdtHandoff',
+    handle: async ({ grant, body }, issueMdtHandoff) =>
       flagged(
         'issued',
-        await useCases.issueMdtHandoff.execute({
+        await issueMdtHandoff.execute({
           grant,
           identifiers: playerIdentifiers(body.identifiers),
           departmentSlug: body.departmentSlug,
@@ -613,7 +633,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ token: v.token, expiresAt: v.expiresAt.toISOString(), tier: v.tier }),
       ),
   }),
-  gameRoute<{ identifiers: IdentifierInput[] }>({
+  gameRoute<'renewPresence', { identifiers: IdentifierInput[] }>({
     operationId: 'bridgePresence',
     method: 'POST',
     path: `${base}/presence`,
@@ -623,13 +643,14 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     rateLimit: perCredential('presence', 10),
     body: object({ identifiers: { type: 'array', maxItems: MAX_PRESENCE_IDENTIFIERS, items: identifiers } }, ['identifiers']),
     responses: { 200: { description: '`acknowledged: true`.' } },
-    handle: async ({ grant, body }, useCases) => {
+    useCase: 'renewPresence',
+    handle: async ({ grant, body }, renewPresence) => {
       const players = body.identifiers.map((input, i) => playerIdentifiers(input, `identifiers[${i}]`));
-      await useCases.renewPresence.execute({ grant, players });
+      await renewPresence.execute({ grant, players });
       return ok({ acknowledged: true });
     },
   }),
-  route<undefined, { resourceSlug: string; currentVersion: string }>({
+  route<'checkRelease', undefined, { resourceSlug: string; currentVersion: string }>({
     operationId: 'bridgeLatestRelease',
     method: 'GET',
     path: `${base}/resource-release/latest`,
@@ -644,8 +665,9 @@ export const bridgeRoutes: readonly RouteSpec[] = [
           '`found: true` with `resourceSlug`, `latestVersion`, `updateAvailable`, `manifest`; or `found: false` with `resourceSlug`.',
       },
     },
-    handle: async ({ query }, useCases) => {
-      const check = await useCases.checkRelease.execute(query);
+    useCase: 'checkRelease',
+    handle: async ({ query }, checkRelease) => {
+      const check = await checkRelease.execute(query);
       if (!check.found) return ok({ found: false, resourceSlug: query.resourceSlug });
       return ok({
         found: true,
@@ -656,7 +678,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       });
     },
   }),
-  route<{ token: string }>({
+  route<'redeemMdtHandoff', { token: string }>({
     operationId: 'exchangeMdtHandoff',
     method: 'POST',
     path: '/api/v1/auth/mdt-handoff/exchange',
@@ -669,8 +691,9 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       200: { description: '`sessionToken`, `expiresAt`, `tier`, `characterPublicId`.' },
       401: { description: 'Any failure, always the same answer.' },
     },
-    handle: async ({ body }, useCases) => {
-      const outcome = await useCases.redeemMdtHandoff.execute(body.token);
+    useCase: 'redeemMdtHandoff',
+    handle: async ({ body }, redeemMdtHandoff) => {
+      const outcome = await redeemMdtHandoff.execute(body.token);
       if (!outcome.ok) throw new HttpError('UNAUTHORIZED');
       const s = outcome.value;
       return ok({

@@ -15,7 +15,7 @@ const issued = {
 };
 
 function exchange(operationId: string, path: string, kind: CredentialKind): RouteSpec {
-  return route<{ clientId: string; clientSecret: string }>({
+  return route<'exchangeToken', { clientId: string; clientSecret: string }>({
     operationId,
     method: 'POST',
     path,
@@ -25,8 +25,9 @@ function exchange(operationId: string, path: string, kind: CredentialKind): Rout
     rateLimit: TOKEN_EXCHANGE_LIMIT,
     body,
     responses: { 200: { description: 'A bearer token.', schema: issued }, 401: { description: 'Any failure, always the same answer.' } },
-    handle: async ({ body: { clientId, clientSecret } }, useCases) => {
-      const outcome = await useCases.exchangeToken.execute({ clientId, clientSecret, kind });
+    useCase: 'exchangeToken',
+    handle: async ({ body: { clientId, clientSecret } }, exchangeToken) => {
+      const outcome = await exchangeToken.execute({ clientId, clientSecret, kind });
       if (!outcome.ok) throw new HttpError('UNAUTHORIZED');
       return ok({ accessToken: outcome.value.accessToken, tokenType: 'Bearer', expiresIn: outcome.value.expiresIn });
     },
