@@ -1,3 +1,4 @@
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { UseCases } from '../../application/use-cases.ts';
 import type { AccessGrant, GameGrant } from '../../domain/credential/access-grant.ts';
 import type { CredentialKind } from '../../domain/credential/credential.ts';
@@ -48,7 +49,13 @@ export interface ResponseDoc {
  * One row of the route table: everything any HTTP transport needs to serve the route, and
  * everything the OpenAPI document says about it.
  */
-export interface RouteSpec<Key extends UseCaseName = UseCaseName, Body = any, Query = any, Params = any, Grant extends AccessGrant = any> {
+export interface RouteSpec<
+  Key extends UseCaseName = UseCaseName,
+  Body = unknown,
+  Query = unknown,
+  Params = unknown,
+  Grant extends AccessGrant = AccessGrant,
+> {
   readonly operationId: string;
   readonly method: Method;
   /** With `:name` parameters, as @koa/router writes them. */
@@ -72,18 +79,42 @@ export interface RouteSpec<Key extends UseCaseName = UseCaseName, Body = any, Qu
 
 export type UseCaseName = keyof UseCases;
 
-/** Declares a route; the type parameters say what the schemas guarantee after validation. */
-export function route<Key extends UseCaseName, Body = undefined, Query = undefined, Params = undefined>(
-  spec: RouteSpec<Key, Body, Query, Params>,
-): RouteSpec<Key, Body, Query, Params> {
-  return spec;
+/** What a request schema guarantees once validated, defaults filled in; `undefined` where there is none. */
+export type Validated<Schema extends TSchema | undefined> = Schema extends TSchema ? Static<Schema> : undefined;
+
+/** A row as written: its schemas are TypeBox schemas, and its handler reads the types they declare. */
+export type RouteRow<
+  Key extends UseCaseName,
+  Body extends TSchema | undefined,
+  Query extends TSchema | undefined,
+  Params extends TSchema | undefined,
+  Grant extends AccessGrant = AccessGrant,
+> = Omit<RouteSpec<Key, Validated<Body>, Validated<Query>, Validated<Params>, Grant>, 'body' | 'query' | 'params'> & {
+  readonly body?: Body;
+  readonly query?: Query;
+  readonly params?: Params;
+};
+
+/** Declares a route; what its handler reads follows from its schemas. */
+export function route<
+  Key extends UseCaseName,
+  Body extends TSchema | undefined = undefined,
+  Query extends TSchema | undefined = undefined,
+  Params extends TSchema | undefined = undefined,
+>(row: RouteRow<Key, Body, Query, Params>): RouteSpec<Key, Validated<Body>, Validated<Query>, Validated<Params>> {
+  return row;
 }
 
 /** A route of the game bridge: its guard admits only game credentials, so its grant has a department. */
-export function gameRoute<Key extends UseCaseName, Body = undefined, Query = undefined, Params = undefined>(
-  spec: RouteSpec<Key, Body, Query, Params, GameGrant> & { readonly guard: { readonly kind: 'credential'; readonly credential: 'game' } },
-): RouteSpec<Key, Body, Query, Params, GameGrant> {
-  return spec;
+export function gameRoute<
+  Key extends UseCaseName,
+  Body extends TSchema | undefined = undefined,
+  Query extends TSchema | undefined = undefined,
+  Params extends TSchema | undefined = undefined,
+>(
+  row: RouteRow<Key, Body, Query, Params, GameGrant> & { readonly guard: { readonly kind: 'credential'; readonly credential: 'game' } },
+): RouteSpec<Key, Validated<Body>, Validated<Query>, Validated<Params>, GameGrant> {
+  return row;
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });

@@ -1,26 +1,19 @@
+import { Type } from '@sinclair/typebox';
 import type { OperatorPermission } from '../../../domain/operator/operator-key.ts';
-import { CREDENTIAL_KINDS, type CredentialKind } from '../../../domain/credential/credential.ts';
-import type { CredentialId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
+import { CREDENTIAL_KINDS } from '../../../domain/credential/credential.ts';
+import type { DepartmentId } from '../../../domain/shared/ids.ts';
 import { credentialView } from '../presenters/credential-views.ts';
 import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
-import { idParams, nullable, object, text, uuid } from '../schemas.ts';
+import { enumOf, id, idParams, nullable, text } from '../schemas.ts';
 
 const operator = (permission: OperatorPermission | 'bootstrap') => ({ kind: 'operator', permission }) as const;
 const tag = 'admin: credentials';
 const notAllowed = forbidden('This operator key lacks integrations.credential.manage.');
 const noCredential = notFound('credential');
 
-interface CreateBody {
-  kind: CredentialKind;
-  label: string;
-  departmentId?: DepartmentId | null;
-  scopes?: string[];
-  allScopes?: boolean;
-}
-
 export const adminCredentialRoutes: readonly RouteSpec[] = [
-  route<'createCredential', CreateBody, undefined, { organisationId: OrganisationId }>({
+  route({
     operationId: 'createCredential',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/credentials',
@@ -28,16 +21,13 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('integrations.credential.manage'),
     params: idParams('organisationId'),
-    body: object(
-      {
-        kind: { enum: [...CREDENTIAL_KINDS] },
-        label: text(100),
-        departmentId: nullable(uuid),
-        scopes: { type: 'array', items: text(64), maxItems: 32, default: [] },
-        allScopes: { type: 'boolean', default: false },
-      },
-      ['kind', 'label'],
-    ),
+    body: Type.Object({
+      kind: enumOf(CREDENTIAL_KINDS),
+      label: text(100),
+      departmentId: Type.Optional(nullable(id<DepartmentId>())),
+      scopes: Type.Optional(Type.Array(text(64), { maxItems: 32, default: [] })),
+      allScopes: Type.Optional(Type.Boolean({ default: false })),
+    }),
     responses: { 201: { description: '`clientId`, `clientSecret` (shown once), `kind`, `label`, `departmentId`, `scopes`.' } },
     useCase: 'createCredential',
     handle: async ({ operator, params, body }, createCredential) =>
@@ -63,7 +53,7 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<'listCredentials', undefined, undefined, { organisationId: OrganisationId }>({
+  route({
     operationId: 'listCredentials',
     method: 'GET',
     path: '/api/v1/admin/organisations/:organisationId/credentials',
@@ -79,7 +69,7 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
         forbidden: notAllowed,
       }),
   }),
-  route<'rotateCredentialSecret', undefined, undefined, { clientId: CredentialId }>({
+  route({
     operationId: 'rotateCredentialSecret',
     method: 'POST',
     path: '/api/v1/admin/credentials/:clientId/rotate',
@@ -96,7 +86,7 @@ export const adminCredentialRoutes: readonly RouteSpec[] = [
         credential_revoked: conflict('A revoked credential cannot be rotated.'),
       }),
   }),
-  route<'revokeCredential', undefined, undefined, { clientId: CredentialId }>({
+  route({
     operationId: 'revokeCredential',
     method: 'POST',
     path: '/api/v1/admin/credentials/:clientId/revoke',

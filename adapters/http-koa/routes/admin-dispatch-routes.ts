@@ -1,17 +1,19 @@
-import { CALL_PRIORITIES, type CallPriority } from '../../../domain/call/call-status.ts';
-import type { CallId, DepartmentId, UnitId } from '../../../domain/shared/ids.ts';
+import { Type } from '@sinclair/typebox';
+import { CALL_PRIORITIES } from '../../../domain/call/call-status.ts';
+import type { UnitId } from '../../../domain/shared/ids.ts';
 import { callView } from '../presenters/call-views.ts';
 import { unitView } from '../presenters/roster-views.ts';
 import { answer, conflict, forbidden, notFound } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
-import { idParams, object, text, uuid } from '../schemas.ts';
+import { coordinate, id, idParams, oneOf, text } from '../schemas.ts';
 
 const guard = { kind: 'operator', permission: 'dispatch.manage' } as const;
 const tag = 'admin: dispatch';
 const noCall = notFound('call');
 const notAllowed = forbidden('This operator key lacks dispatch.manage.');
-const coordinate = { type: 'number', minimum: -1e7, maximum: 1e7 } as const;
-const pin = object({ mapX: coordinate, mapY: coordinate }, ['mapX', 'mapY']);
+const pin = Type.Object({ mapX: coordinate, mapY: coordinate });
+/** Both coordinates or neither. */
+const pinDependencies = { dependencies: { mapX: ['mapY'], mapY: ['mapX'] } };
 
 /** Both coordinates or neither (the schema makes sure). */
 const pinOf = (body: { mapX?: number; mapY?: number }) =>
@@ -27,12 +29,7 @@ const assignmentView = (a: { callId: string; callNumber: string; pin: { x: numbe
 
 /** Dispatcher actions: they drive the waypoints game resources read and receive. */
 export const adminDispatchRoutes: readonly RouteSpec[] = [
-  route<
-    'openCall',
-    { description: string; priority?: CallPriority; mapX?: number; mapY?: number },
-    undefined,
-    { departmentId: DepartmentId }
-  >({
+  route({
     operationId: 'openCall',
     method: 'POST',
     path: '/api/v1/admin/departments/:departmentId/calls',
@@ -40,12 +37,15 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
     tag,
     guard,
     params: idParams('departmentId'),
-    body: {
-      ...object({ description: text(2000), priority: { type: 'string', enum: [...CALL_PRIORITIES] }, mapX: coordinate, mapY: coordinate }, [
-        'description',
-      ]),
-      dependencies: { mapX: ['mapY'], mapY: ['mapX'] },
-    },
+    body: Type.Object(
+      {
+        description: text(2000),
+        priority: Type.Optional(oneOf(CALL_PRIORITIES)),
+        mapX: Type.Optional(coordinate),
+        mapY: Type.Optional(coordinate),
+      },
+      pinDependencies,
+    ),
     responses: { 201: { description: 'The call, `PENDING`.' } },
     useCase: 'openCall',
     handle: async ({ operator, params, body }, openCall) =>
@@ -61,7 +61,7 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
         { not_found: notFound('department'), forbidden: notAllowed, department_inactive: conflict('The department is deactivated.') },
       ),
   }),
-  route<'readCall', undefined, undefined, { callId: CallId }>({
+  route({
     operationId: 'readCall',
     method: 'GET',
     path: '/api/v1/admin/calls/:callId',
@@ -78,7 +78,7 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
         { not_found: noCall, forbidden: notAllowed },
       ),
   }),
-  route<'assignUnit', { unitId: UnitId; mapX?: number; mapY?: number }, undefined, { callId: CallId }>({
+  route({
     operationId: 'assignUnit',
     method: 'POST',
     path: '/api/v1/admin/calls/:callId/assignments',
@@ -87,7 +87,7 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
     tag,
     guard,
     params: idParams('callId'),
-    body: { ...object({ unitId: uuid, mapX: coordinate, mapY: coordinate }, ['unitId']), dependencies: { mapX: ['mapY'], mapY: ['mapX'] } },
+    body: Type.Object({ unitId: id<UnitId>(), mapX: Type.Optional(coordinate), mapY: Type.Optional(coordinate) }, pinDependencies),
     responses: { 201: { description: 'The assignment.' } },
     useCase: 'assignUnit',
     handle: async ({ operator, params, body }, assignUnit) =>
@@ -105,7 +105,7 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<'movePin', { mapX: number; mapY: number }, undefined, { callId: CallId; unitId: UnitId }>({
+  route({
     operationId: 'movePin',
     method: 'PATCH',
     path: '/api/v1/admin/calls/:callId/assignments/:unitId',
@@ -128,7 +128,7 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
         { not_found: noCall, forbidden: notAllowed, not_assigned: notFound('assignment') },
       ),
   }),
-  route<'releaseUnit', undefined, undefined, { callId: CallId; unitId: UnitId }>({
+  route({
     operationId: 'releaseUnit',
     method: 'DELETE',
     path: '/api/v1/admin/calls/:callId/assignments/:unitId',
@@ -145,7 +145,7 @@ export const adminDispatchRoutes: readonly RouteSpec[] = [
         not_assigned: notFound('assignment'),
       }),
   }),
-  route<'closeCall', undefined, undefined, { callId: CallId }>({
+  route({
     operationId: 'closeCall',
     method: 'POST',
     path: '/api/v1/admin/calls/:callId/close',

@@ -1,35 +1,35 @@
+import { Type } from '@sinclair/typebox';
 import { OPERATOR_PERMISSIONS, type OperatorPermission } from '../../../domain/operator/operator-key.ts';
-import { MAP_TYPES, type OrganisationSettings } from '../../../domain/organisation/organisation.ts';
-import type { DepartmentId, OperatorKeyId, OrganisationId } from '../../../domain/shared/ids.ts';
+import { MAP_TYPES } from '../../../domain/organisation/organisation.ts';
+import type { DepartmentId } from '../../../domain/shared/ids.ts';
 import { operatorKeyView } from '../presenters/operator-key-views.ts';
 import { departmentView, organisationView } from '../presenters/organisation-views.ts';
 import { answer, conflict, forbidden, invalid, notFound, nothingToChange } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
-import { idParams, nullable, object, text, uuid } from '../schemas.ts';
+import { enumOf, id, idParams, nullable, text } from '../schemas.ts';
 
 const operator = (permission: OperatorPermission | 'bootstrap') => ({ kind: 'operator', permission }) as const;
 const tag = 'admin: organisations';
 
+/** An organisation's settings, each optional. */
 const settings = {
-  mapType: { enum: [...MAP_TYPES] },
-  arrivalRadius: { type: 'number', exclusiveMinimum: 0, maximum: 100000 },
-  concurrentAccountsMax: nullable({ type: 'integer', minimum: 0, maximum: 1000000 }),
-  autoProvision: { type: 'boolean' },
+  mapType: Type.Optional(enumOf(MAP_TYPES)),
+  arrivalRadius: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100000 })),
+  concurrentAccountsMax: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: 1000000 }))),
+  autoProvision: Type.Optional(Type.Boolean()),
 };
-
-type Settings = Partial<OrganisationSettings>;
 const notReached = notFound('organisation');
 const notAllowed = forbidden('This operator key lacks the permission.');
 
 export const adminOrganisationRoutes: readonly RouteSpec[] = [
-  route<'createOrganisation', { name: string } & Settings>({
+  route({
     operationId: 'createOrganisation',
     method: 'POST',
     path: '/api/v1/admin/organisations',
     summary: 'Founds an organisation (bootstrap key only).',
     tag,
     guard: operator('bootstrap'),
-    body: object({ name: text(100), ...settings }, ['name']),
+    body: Type.Object({ name: text(100), ...settings }),
     responses: { 201: { description: 'The organisation, with its `organisationId`.' } },
     useCase: 'createOrganisation',
     handle: async ({ operator, body: { name, ...settings } }, createOrganisation) =>
@@ -37,7 +37,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
         forbidden: forbidden('Only the bootstrap key founds organisations.'),
       }),
   }),
-  route<'updateOrganisation', { name?: string } & Settings, undefined, { organisationId: OrganisationId }>({
+  route({
     operationId: 'updateOrganisation',
     method: 'PATCH',
     path: '/api/v1/admin/organisations/:organisationId',
@@ -45,7 +45,10 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('organisation.settings.manage'),
     params: idParams('organisationId'),
-    body: { ...object({ name: text(100), ...settings, emergencyDepartmentId: nullable(uuid) }), minProperties: 1 },
+    body: Type.Object(
+      { name: Type.Optional(text(100)), ...settings, emergencyDepartmentId: Type.Optional(nullable(id<DepartmentId>())) },
+      { minProperties: 1 },
+    ),
     responses: { 200: { description: 'The organisation as it now is.' } },
     useCase: 'updateOrganisation',
     handle: async ({ operator, params, body: { name, ...settings } }, updateOrganisation) =>
@@ -60,7 +63,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<'createOperatorKey', { label: string; permissions: OperatorPermission[] }, undefined, { organisationId: OrganisationId }>({
+  route({
     operationId: 'createOperatorKey',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/operator-keys',
@@ -68,18 +71,10 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('organisation.settings.manage'),
     params: idParams('organisationId'),
-    body: object(
-      {
-        label: text(100),
-        permissions: {
-          type: 'array',
-          items: { enum: [...OPERATOR_PERMISSIONS] },
-          uniqueItems: true,
-          maxItems: OPERATOR_PERMISSIONS.length,
-        },
-      },
-      ['label', 'permissions'],
-    ),
+    body: Type.Object({
+      label: text(100),
+      permissions: Type.Array(enumOf(OPERATOR_PERMISSIONS), { uniqueItems: true, maxItems: OPERATOR_PERMISSIONS.length }),
+    }),
     responses: { 201: { description: '`key` (shown once), `operatorKeyId`, `label`, `permissions`.' } },
     useCase: 'createOperatorKey',
     handle: async ({ operator, params, body }, createOperatorKey) =>
@@ -95,7 +90,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<'listOperatorKeys', undefined, undefined, { organisationId: OrganisationId }>({
+  route({
     operationId: 'listOperatorKeys',
     method: 'GET',
     path: '/api/v1/admin/organisations/:organisationId/operator-keys',
@@ -111,7 +106,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
         forbidden: notAllowed,
       }),
   }),
-  route<'revokeOperatorKey', undefined, undefined, { operatorKeyId: OperatorKeyId }>({
+  route({
     operationId: 'revokeOperatorKey',
     method: 'POST',
     path: '/api/v1/admin/operator-keys/:operatorKeyId/revoke',
@@ -127,7 +122,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
         forbidden: notAllowed,
       }),
   }),
-  route<'createDepartment', { slug: string; name: string }, undefined, { organisationId: OrganisationId }>({
+  route({
     operationId: 'createDepartment',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/departments',
@@ -135,7 +130,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('organisation.settings.manage'),
     params: idParams('organisationId'),
-    body: object({ slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 }, name: text(100) }, ['slug', 'name']),
+    body: Type.Object({ slug: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 }), name: text(100) }),
     responses: { 201: { description: 'The department, with its `departmentId`.' } },
     useCase: 'createDepartment',
     handle: async ({ operator, params, body }, createDepartment) =>
@@ -150,7 +145,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<'updateDepartment', { isActive: boolean }, undefined, { departmentId: DepartmentId }>({
+  route({
     operationId: 'updateDepartment',
     method: 'PATCH',
     path: '/api/v1/admin/departments/:departmentId',
@@ -158,7 +153,7 @@ export const adminOrganisationRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('organisation.settings.manage'),
     params: idParams('departmentId'),
-    body: object({ isActive: { type: 'boolean' } }, ['isActive']),
+    body: Type.Object({ isActive: Type.Boolean() }),
     responses: { 200: { description: 'The department as it now is.' } },
     useCase: 'updateDepartment',
     handle: async ({ operator, params, body }, updateDepartment) =>

@@ -1,11 +1,11 @@
+import { Type } from '@sinclair/typebox';
 import type { OperatorPermission } from '../../../domain/operator/operator-key.ts';
-import type { WarrantStatus } from '../../../domain/records/warrant.ts';
 import { WARRANT_STATUSES } from '../../../domain/records/warrant.ts';
-import type { AuditEntryId, CivilianId, OrganisationId } from '../../../domain/shared/ids.ts';
+import type { AuditEntryId, CivilianId } from '../../../domain/shared/ids.ts';
 import { auditEntryView, civilianView, vehicleView, warrantView } from '../presenters/records-views.ts';
 import { answer, conflict, forbidden, invalid, notFound } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
-import { dateOfBirth, idParams, nullable, object, plate, text, uuid } from '../schemas.ts';
+import { anyObject, dateOfBirth, enumOf, id, idParams, limit, nullable, plate, text } from '../schemas.ts';
 
 const operator = (permission: OperatorPermission | 'bootstrap') => ({ kind: 'operator', permission }) as const;
 const tag = 'admin: records';
@@ -14,12 +14,7 @@ const notAllowed = forbidden('This operator key lacks records.manage.');
 const SEMVER = '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$';
 
 export const adminRecordsRoutes: readonly RouteSpec[] = [
-  route<
-    'createCivilian',
-    { firstName: string; lastName: string; dateOfBirth: string; licenseStatus?: string },
-    undefined,
-    { organisationId: OrganisationId }
-  >({
+  route({
     operationId: 'createCivilian',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/civilians',
@@ -27,11 +22,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('records.manage'),
     params: idParams('organisationId'),
-    body: object({ firstName: text(60), lastName: text(60), dateOfBirth, licenseStatus: text(32) }, [
-      'firstName',
-      'lastName',
-      'dateOfBirth',
-    ]),
+    body: Type.Object({ firstName: text(60), lastName: text(60), dateOfBirth, licenseStatus: Type.Optional(text(32)) }),
     responses: { 201: { description: 'The civilian, with its `civilianId`.' } },
     useCase: 'createCivilian',
     handle: async ({ operator, params, body }, createCivilian) =>
@@ -41,19 +32,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
         invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date'),
       }),
   }),
-  route<
-    'registerVehicle',
-    {
-      plate: string;
-      make?: string | null;
-      model?: string | null;
-      color?: string | null;
-      ownerCivilianId?: CivilianId | null;
-      registrationStatus?: string;
-    },
-    undefined,
-    { organisationId: OrganisationId }
-  >({
+  route({
     operationId: 'registerVehicle',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/vehicles',
@@ -61,17 +40,14 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('records.manage'),
     params: idParams('organisationId'),
-    body: object(
-      {
-        plate,
-        make: nullable(text(60)),
-        model: nullable(text(60)),
-        color: nullable(text(40)),
-        ownerCivilianId: nullable(uuid),
-        registrationStatus: text(32),
-      },
-      ['plate'],
-    ),
+    body: Type.Object({
+      plate,
+      make: Type.Optional(nullable(text(60))),
+      model: Type.Optional(nullable(text(60))),
+      color: Type.Optional(nullable(text(40))),
+      ownerCivilianId: Type.Optional(nullable(id<CivilianId>())),
+      registrationStatus: Type.Optional(text(32)),
+    }),
     responses: { 201: { description: 'The vehicle, with its `vehicleId`.' } },
     useCase: 'registerVehicle',
     handle: async ({ operator, params, body }, registerVehicle) =>
@@ -83,12 +59,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
         unknown_civilian: invalid('ownerCivilianId', 'is not a civilian of this organisation'),
       }),
   }),
-  route<
-    'issueWarrant',
-    { civilianId: CivilianId; status: WarrantStatus; description?: string | null },
-    undefined,
-    { organisationId: OrganisationId }
-  >({
+  route({
     operationId: 'issueWarrant',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/warrants',
@@ -96,10 +67,11 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('records.manage'),
     params: idParams('organisationId'),
-    body: object({ civilianId: uuid, status: { enum: [...WARRANT_STATUSES] }, description: nullable(text(2000)) }, [
-      'civilianId',
-      'status',
-    ]),
+    body: Type.Object({
+      civilianId: id<CivilianId>(),
+      status: enumOf(WARRANT_STATUSES),
+      description: Type.Optional(nullable(text(2000))),
+    }),
     responses: { 201: { description: 'The warrant, with its `warrantId`.' } },
     useCase: 'issueWarrant',
     handle: async ({ operator, params, body }, issueWarrant) =>
@@ -109,21 +81,18 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
         unknown_civilian: invalid('civilianId', 'is not a civilian of this organisation'),
       }),
   }),
-  route<'publishRelease', { resourceSlug: string; version: string; manifest: Record<string, unknown> }>({
+  route({
     operationId: 'publishRelease',
     method: 'POST',
     path: '/api/v1/admin/releases',
     summary: 'Publishes a game resource version for the public version check (bootstrap key only).',
     tag,
     guard: operator('bootstrap'),
-    body: object(
-      {
-        resourceSlug: { type: 'string', pattern: '^[a-z0-9]+([-_][a-z0-9]+)*$', maxLength: 64 },
-        version: { type: 'string', pattern: SEMVER, maxLength: 64 },
-        manifest: { type: 'object' },
-      },
-      ['resourceSlug', 'version', 'manifest'],
-    ),
+    body: Type.Object({
+      resourceSlug: Type.String({ pattern: '^[a-z0-9]+([-_][a-z0-9]+)*$', maxLength: 64 }),
+      version: Type.String({ pattern: SEMVER, maxLength: 64 }),
+      manifest: anyObject(),
+    }),
     responses: { 201: { description: 'The release.' } },
     useCase: 'publishRelease',
     handle: async ({ operator, body }, publishRelease) =>
@@ -143,7 +112,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<'readAuditLog', undefined, { limit: number; before?: AuditEntryId }, { organisationId: OrganisationId }>({
+  route({
     operationId: 'readAuditLog',
     method: 'GET',
     path: '/api/v1/admin/organisations/:organisationId/audit',
@@ -151,7 +120,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('audit.view'),
     params: idParams('organisationId'),
-    query: object({ limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 }, before: uuid }),
+    query: Type.Object({ limit: limit(500, 100), before: Type.Optional(id<AuditEntryId>()) }),
     responses: { 200: { description: 'A plain array of audit entries.' } },
     useCase: 'readAuditLog',
     handle: async ({ operator, params, query }, readAuditLog) =>
@@ -161,7 +130,7 @@ export const adminRecordsRoutes: readonly RouteSpec[] = [
         { not_found: noOrganisation, forbidden: forbidden('This operator key lacks audit.view.') },
       ),
   }),
-  route<'readPresence', undefined, undefined, { organisationId: OrganisationId }>({
+  route({
     operationId: 'readPresence',
     method: 'GET',
     path: '/api/v1/admin/organisations/:organisationId/presence',

@@ -1,9 +1,10 @@
+import { Type } from '@sinclair/typebox';
 import type { OperatorPermission } from '../../../domain/operator/operator-key.ts';
-import type { CharacterId, DepartmentId, OrganisationId, UnitId } from '../../../domain/shared/ids.ts';
+import type { CharacterId } from '../../../domain/shared/ids.ts';
 import { characterView, unitView } from '../presenters/roster-views.ts';
 import { answer, conflict, forbidden, invalid, notFound, nothingToChange } from '../refusals.ts';
 import { type RouteSpec, created, ok, route } from '../route-spec.ts';
-import { dateOfBirth, idParams, nullable, object, text, uuid } from '../schemas.ts';
+import { dateOfBirth, id, idParams, nullable, text } from '../schemas.ts';
 
 const operator = (permission: OperatorPermission | 'bootstrap') => ({ kind: 'operator', permission }) as const;
 const tag = 'admin: roster';
@@ -11,12 +12,7 @@ const notAllowed = forbidden('This operator key lacks roster.manage.');
 const callsign = text(32);
 
 export const adminRosterRoutes: readonly RouteSpec[] = [
-  route<
-    'createCharacter',
-    { firstName: string; lastName: string; dateOfBirth?: string | null },
-    undefined,
-    { organisationId: OrganisationId }
-  >({
+  route({
     operationId: 'createCharacter',
     method: 'POST',
     path: '/api/v1/admin/organisations/:organisationId/characters',
@@ -24,7 +20,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('roster.manage'),
     params: idParams('organisationId'),
-    body: object({ firstName: text(60), lastName: text(60), dateOfBirth: nullable(dateOfBirth) }, ['firstName', 'lastName']),
+    body: Type.Object({ firstName: text(60), lastName: text(60), dateOfBirth: Type.Optional(nullable(dateOfBirth)) }),
     responses: { 201: { description: '`characterId`, `characterPublicId`, `displayName` and the rest.' } },
     useCase: 'createCharacter',
     handle: async ({ operator, params, body }, createCharacter) =>
@@ -38,7 +34,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<'issueLinkCode', undefined, undefined, { characterId: CharacterId }>({
+  route({
     operationId: 'issueLinkCode',
     method: 'POST',
     path: '/api/v1/admin/characters/:characterId/link-codes',
@@ -55,7 +51,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
         { not_found: notFound('character'), forbidden: notAllowed },
       ),
   }),
-  route<'addDepartmentMember', { characterId: CharacterId; callsign: string | null }, undefined, { departmentId: DepartmentId }>({
+  route({
     operationId: 'addDepartmentMember',
     method: 'POST',
     path: '/api/v1/admin/departments/:departmentId/members',
@@ -63,7 +59,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('roster.manage'),
     params: idParams('departmentId'),
-    body: object({ characterId: uuid, callsign: nullable(callsign) }, ['characterId', 'callsign']),
+    body: Type.Object({ characterId: id<CharacterId>(), callsign: nullable(callsign) }),
     responses: { 201: { description: '`membershipId`, `unitId`, `unitLabel` (the callsign, or null).' } },
     useCase: 'addDepartmentMember',
     handle: async ({ operator, params, body }, addDepartmentMember) =>
@@ -79,7 +75,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<'updateUnit', { isActive?: boolean; callsign?: string | null }, undefined, { unitId: UnitId }>({
+  route({
     operationId: 'updateUnit',
     method: 'PATCH',
     path: '/api/v1/admin/units/:unitId',
@@ -87,7 +83,7 @@ export const adminRosterRoutes: readonly RouteSpec[] = [
     tag,
     guard: operator('roster.manage'),
     params: idParams('unitId'),
-    body: { ...object({ isActive: { type: 'boolean' }, callsign: nullable(callsign) }), minProperties: 1 },
+    body: Type.Object({ isActive: Type.Optional(Type.Boolean()), callsign: Type.Optional(nullable(callsign)) }, { minProperties: 1 }),
     responses: { 200: { description: 'The unit as it now is.' } },
     useCase: 'updateUnit',
     handle: async ({ operator, params, body }, updateUnit) =>

@@ -1,29 +1,18 @@
+import { Type } from '@sinclair/typebox';
 import { MAX_BOLO_LIST } from '../../../application/api/bolos.ts';
 import { MAX_CALL_LIST } from '../../../application/api/calls.ts';
 import type { Page } from '../../../application/api/keyset-pagination.ts';
 import { MAX_UNIT_LIST } from '../../../application/api/list-units.ts';
 import { RECORD_PAGE_LIMITS } from '../../../application/api/records.ts';
 import { boloSummary } from '../../../domain/bolo/bolo-projections.ts';
-import {
-  BOLO_SCOPES,
-  BOLO_SEVERITIES,
-  BOLO_STATUSES,
-  type BoloScope,
-  type BoloSeverity,
-  type BoloStatus,
-} from '../../../domain/bolo/bolo-terms.ts';
+import { BOLO_SCOPES, BOLO_SEVERITIES, BOLO_STATUSES } from '../../../domain/bolo/bolo-terms.ts';
 import type { Bolo } from '../../../domain/bolo/bolo.ts';
-import {
-  API_SETTABLE_CALL_STATUSES,
-  CALL_STATUSES,
-  type ApiSettableCallStatus,
-  type CallStatus,
-} from '../../../domain/call/call-status.ts';
+import { API_SETTABLE_CALL_STATUSES, CALL_STATUSES } from '../../../domain/call/call-status.ts';
 import type { Scope } from '../../../domain/credential/scope.ts';
-import { WARRANT_STATUSES, type WarrantStatus } from '../../../domain/records/warrant.ts';
+import { WARRANT_STATUSES } from '../../../domain/records/warrant.ts';
 import { MapPoint } from '../../../domain/shared/map-point.ts';
-import type { BoloId, CallId, CivilianId, DepartmentId, UnitId, VehicleId } from '../../../domain/shared/ids.ts';
-import { UNIT_STATUSES, type UnitStatus } from '../../../domain/unit/unit-status.ts';
+import type { CivilianId, DepartmentId, VehicleId } from '../../../domain/shared/ids.ts';
+import { UNIT_STATUSES } from '../../../domain/unit/unit-status.ts';
 import { HttpError } from '../error-catalogue.ts';
 import {
   boloHitSchema,
@@ -40,7 +29,7 @@ import { civilianView, vehicleView, warrantView } from '../presenters/records-vi
 import { unitView, unitViewSchema } from '../presenters/roster-views.ts';
 import { answer, invalid, notFound } from '../refusals.ts';
 import { type Reply, type RouteSpec, created, ok, route } from '../route-spec.ts';
-import { idParams, object, plate, text, uuid } from '../schemas.ts';
+import { coordinate, defaulted, id, idParams, limit, oneOf, plate, text } from '../schemas.ts';
 import type { JsonSchema } from '../validation.ts';
 
 const tag = 'API';
@@ -55,9 +44,7 @@ const needs = (scope: Scope) => ({ kind: 'credential', credential: 'generic_api_
 const reads = { bucket: 'api-read', perMinute: 600, per: 'credential' } as const;
 const writes = { bucket: 'api-write', perMinute: 120, per: 'credential' } as const;
 
-const limit = (max: number, fallback: number) => ({ type: 'integer', minimum: 1, maximum: max, default: fallback }) as const;
-const cursor = { type: 'string', minLength: 1, maxLength: 200, description: 'The `nextCursor` of the previous page; opaque.' } as const;
-const coordinate = { type: 'number', minimum: -1e7, maximum: 1e7 } as const;
+const cursor = Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The `nextCursor` of the previous page; opaque.' }));
 const arrayOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 
 const noUnit = notFound('unit');
@@ -77,7 +64,7 @@ function pageView<Row, View>(page: Page<Row>, view: (row: Row) => View) {
 
 /** Section 4.4: external systems acting as the credential itself, gated by scopes only. */
 export const apiRoutes: readonly RouteSpec[] = [
-  route<'listUnits', undefined, { departmentId?: DepartmentId; isActive?: boolean; limit: number }>({
+  route({
     operationId: 'listUnits',
     method: 'GET',
     path: '/api/v1/units',
@@ -85,12 +72,16 @@ export const apiRoutes: readonly RouteSpec[] = [
     tag,
     guard: needs('cad.unit.view'),
     rateLimit: reads,
-    query: object({ departmentId: uuid, isActive: { type: 'boolean' }, limit: limit(MAX_UNIT_LIST, MAX_UNIT_LIST) }),
+    query: Type.Object({
+      departmentId: Type.Optional(id<DepartmentId>()),
+      isActive: Type.Optional(Type.Boolean()),
+      limit: limit(MAX_UNIT_LIST, MAX_UNIT_LIST),
+    }),
     responses: { 200: { description: 'A plain array of units.', schema: arrayOf(unitViewSchema) } },
     useCase: 'listUnits',
     handle: async ({ grant, query }, listUnits) => ok((await listUnits.execute({ grant, ...query })).map(unitView)),
   }),
-  route<'readUnit', undefined, undefined, { unitId: UnitId }>({
+  route({
     operationId: 'readUnit',
     method: 'GET',
     path: '/api/v1/units/:unitId',
@@ -104,7 +95,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     handle: async ({ grant, params }, readUnit) =>
       answer(await readUnit.execute({ grant, unitId: params.unitId }), (unit) => ok(unitView(unit)), { not_found: noUnit }),
   }),
-  route<'setUnitStatus', { status: UnitStatus; reason?: string }, undefined, { unitId: UnitId }>({
+  route({
     operationId: 'setUnitStatus',
     method: 'PATCH',
     path: '/api/v1/units/:unitId/status',
@@ -113,7 +104,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     guard: needs('cad.unit.assign'),
     rateLimit: writes,
     params: idParams('unitId'),
-    body: object({ status: { type: 'string', enum: [...UNIT_STATUSES] }, reason: text(500) }, ['status']),
+    body: Type.Object({ status: oneOf(UNIT_STATUSES), reason: Type.Optional(text(500)) }),
     responses: { 200: { description: 'The unit as it now is.', schema: unitViewSchema } },
     useCase: 'setUnitStatus',
     handle: async ({ grant, params, body }, setUnitStatus) =>
@@ -123,7 +114,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         { not_found: noUnit },
       ),
   }),
-  route<'listCalls', undefined, { departmentId?: DepartmentId; status?: CallStatus; limit: number; offset: number }>({
+  route({
     operationId: 'listCalls',
     method: 'GET',
     path: '/api/v1/cad/calls',
@@ -131,17 +122,17 @@ export const apiRoutes: readonly RouteSpec[] = [
     tag,
     guard: needs('cad.call.view'),
     rateLimit: reads,
-    query: object({
-      departmentId: uuid,
-      status: { type: 'string', enum: [...CALL_STATUSES] },
+    query: Type.Object({
+      departmentId: Type.Optional(id<DepartmentId>()),
+      status: Type.Optional(oneOf(CALL_STATUSES)),
       limit: limit(MAX_CALL_LIST, 100),
-      offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+      offset: defaulted(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
     }),
     responses: { 200: { description: 'A plain array of calls.', schema: arrayOf(callViewSchema) } },
     useCase: 'listCalls',
     handle: async ({ grant, query }, listCalls) => ok((await listCalls.execute({ grant, ...query })).map(callView)),
   }),
-  route<'readCallForApi', undefined, undefined, { callId: CallId }>({
+  route({
     operationId: 'readApiCall',
     method: 'GET',
     path: '/api/v1/cad/calls/:callId',
@@ -164,7 +155,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         { not_found: noCall },
       ),
   }),
-  route<'setCallStatus', { status: ApiSettableCallStatus }, undefined, { callId: CallId }>({
+  route({
     operationId: 'setCallStatus',
     method: 'PATCH',
     path: '/api/v1/cad/calls/:callId/status',
@@ -173,7 +164,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     guard: needs('cad.call.update'),
     rateLimit: writes,
     params: idParams('callId'),
-    body: object({ status: { type: 'string', enum: [...API_SETTABLE_CALL_STATUSES] } }, ['status']),
+    body: Type.Object({ status: oneOf(API_SETTABLE_CALL_STATUSES) }),
     responses: { 200: { description: 'The call as it now is.', schema: callViewSchema } },
     useCase: 'setCallStatus',
     handle: async ({ grant, params, body }, setCallStatus) =>
@@ -181,7 +172,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         not_found: noCall,
       }),
   }),
-  route<'listBolos', undefined, { status?: BoloStatus; issuingDepartmentId?: DepartmentId; limit: number }>({
+  route({
     operationId: 'listBolos',
     method: 'GET',
     path: '/api/v1/records/bolos',
@@ -189,9 +180,9 @@ export const apiRoutes: readonly RouteSpec[] = [
     tag,
     guard: needs('records.bolo.view'),
     rateLimit: reads,
-    query: object({
-      status: { type: 'string', enum: [...BOLO_STATUSES] },
-      issuingDepartmentId: uuid,
+    query: Type.Object({
+      status: Type.Optional(oneOf(BOLO_STATUSES)),
+      issuingDepartmentId: Type.Optional(id<DepartmentId>()),
       limit: limit(MAX_BOLO_LIST, MAX_BOLO_LIST),
     }),
     responses: { 200: { description: 'A plain array of BOLO summaries.', schema: arrayOf(boloSummarySchema) } },
@@ -201,7 +192,7 @@ export const apiRoutes: readonly RouteSpec[] = [
       return ok(bolos.map((bolo) => boloSummary(bolo, now)));
     },
   }),
-  route<'readBolo', undefined, undefined, { boloId: BoloId }>({
+  route({
     operationId: 'readBolo',
     method: 'GET',
     path: '/api/v1/records/bolos/:boloId',
@@ -215,21 +206,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     handle: async ({ grant, params }, readBolo) =>
       answer(await readBolo.execute({ grant, boloId: params.boloId }), (read) => ok(summaryAt(read)), { not_found: noBolo }),
   }),
-  route<
-    'createBolo',
-    {
-      subjectCivilianId?: CivilianId;
-      subjectVehicleId?: VehicleId;
-      issuingDepartmentId: DepartmentId;
-      severity: BoloSeverity;
-      scope: BoloScope;
-      subjectDescription: string;
-      reason: string;
-      narrative?: string;
-      internalNotes?: string;
-      expiresAt?: string;
-    }
-  >({
+  route({
     operationId: 'createBolo',
     method: 'POST',
     path: '/api/v1/records/bolos',
@@ -237,21 +214,18 @@ export const apiRoutes: readonly RouteSpec[] = [
     tag,
     guard: needs('records.bolo.create'),
     rateLimit: writes,
-    body: object(
-      {
-        subjectCivilianId: uuid,
-        subjectVehicleId: uuid,
-        issuingDepartmentId: uuid,
-        severity: { type: 'string', enum: [...BOLO_SEVERITIES] },
-        scope: { type: 'string', enum: [...BOLO_SCOPES] },
-        subjectDescription: text(500),
-        reason: text(500),
-        narrative: text(4000),
-        internalNotes: text(4000),
-        expiresAt: { type: 'string', format: 'date-time' },
-      },
-      ['issuingDepartmentId', 'severity', 'scope', 'subjectDescription', 'reason'],
-    ),
+    body: Type.Object({
+      subjectCivilianId: Type.Optional(id<CivilianId>()),
+      subjectVehicleId: Type.Optional(id<VehicleId>()),
+      issuingDepartmentId: id<DepartmentId>(),
+      severity: oneOf(BOLO_SEVERITIES),
+      scope: oneOf(BOLO_SCOPES),
+      subjectDescription: text(500),
+      reason: text(500),
+      narrative: Type.Optional(text(4000)),
+      internalNotes: Type.Optional(text(4000)),
+      expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
+    }),
     responses: { 201: { description: 'The new BOLO, `ISSUED`, as a summary.', schema: boloSummarySchema } },
     useCase: 'createBolo',
     handle: async ({ grant, body }, createBolo) =>
@@ -271,7 +245,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<'setBoloStatus', { status: BoloStatus }, undefined, { boloId: BoloId }>({
+  route({
     operationId: 'setBoloStatus',
     method: 'PATCH',
     path: '/api/v1/records/bolos/:boloId/status',
@@ -280,7 +254,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     guard: needs('records.bolo.manage'),
     rateLimit: writes,
     params: idParams('boloId'),
-    body: object({ status: { type: 'string', enum: [...BOLO_STATUSES] } }, ['status']),
+    body: Type.Object({ status: oneOf(BOLO_STATUSES) }),
     responses: { 200: { description: 'The BOLO summary as it now is.', schema: boloSummarySchema } },
     useCase: 'setBoloStatus',
     handle: async ({ grant, params, body }, setBoloStatus) =>
@@ -288,12 +262,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         not_found: noBolo,
       }),
   }),
-  route<
-    'reportBoloHit',
-    { plate: string; cameraId: string; cameraLabel: string; mapX: number; mapY: number; seenAt: string },
-    undefined,
-    { boloId: BoloId }
-  >({
+  route({
     operationId: 'reportBoloHit',
     method: 'POST',
     path: '/api/v1/records/bolos/:boloId/hits',
@@ -303,17 +272,14 @@ export const apiRoutes: readonly RouteSpec[] = [
     guard: needs('records.bolo.manage'),
     rateLimit: writes,
     params: idParams('boloId'),
-    body: object(
-      {
-        plate,
-        cameraId: text(128),
-        cameraLabel: text(200),
-        mapX: coordinate,
-        mapY: coordinate,
-        seenAt: { type: 'string', format: 'date-time' },
-      },
-      ['plate', 'cameraId', 'cameraLabel', 'mapX', 'mapY', 'seenAt'],
-    ),
+    body: Type.Object({
+      plate,
+      cameraId: text(128),
+      cameraLabel: text(200),
+      mapX: coordinate,
+      mapY: coordinate,
+      seenAt: Type.String({ format: 'date-time' }),
+    }),
     responses: {
       201: {
         description: '`{ hit, bolo }`. Rejections are 409 `BOLO_HAS_NO_VEHICLE`, `BOLO_NOT_ACTIVE` or `PLATE_MISMATCH`, and write nothing.',
@@ -343,7 +309,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  route<'listBoloHits', undefined, undefined, { boloId: BoloId }>({
+  route({
     operationId: 'listBoloHits',
     method: 'GET',
     path: '/api/v1/records/bolos/:boloId/hits',
@@ -359,7 +325,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         not_found: noBolo,
       }),
   }),
-  route<'searchVehicles', undefined, { plate?: string; registeredOwnerCivilianId?: CivilianId; cursor?: string; limit: number }>({
+  route({
     operationId: 'listVehicles',
     method: 'GET',
     path: '/api/v1/records/vehicles',
@@ -367,9 +333,9 @@ export const apiRoutes: readonly RouteSpec[] = [
     tag,
     guard: needs('records.vehicle.view'),
     rateLimit: reads,
-    query: object({
-      plate,
-      registeredOwnerCivilianId: uuid,
+    query: Type.Object({
+      plate: Type.Optional(plate),
+      registeredOwnerCivilianId: Type.Optional(id<CivilianId>()),
       cursor,
       limit: limit(RECORD_PAGE_LIMITS.vehicles.max, RECORD_PAGE_LIMITS.vehicles.default),
     }),
@@ -388,7 +354,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         { invalid_cursor: badCursor },
       ),
   }),
-  route<'readVehicle', undefined, undefined, { vehicleId: VehicleId }>({
+  route({
     operationId: 'readVehicle',
     method: 'GET',
     path: '/api/v1/records/vehicles/:vehicleId',
@@ -404,7 +370,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         not_found: noVehicle,
       }),
   }),
-  route<'searchCivilians', undefined, { q?: string; licenseStatus?: string; cursor?: string; limit: number }>({
+  route({
     operationId: 'listCivilians',
     method: 'GET',
     path: '/api/v1/records/civilians',
@@ -412,9 +378,9 @@ export const apiRoutes: readonly RouteSpec[] = [
     tag,
     guard: needs('records.civilian.view'),
     rateLimit: reads,
-    query: object({
-      q: text(100),
-      licenseStatus: text(32),
+    query: Type.Object({
+      q: Type.Optional(text(100)),
+      licenseStatus: Type.Optional(text(32)),
       cursor,
       limit: limit(RECORD_PAGE_LIMITS.civilians.max, RECORD_PAGE_LIMITS.civilians.default),
     }),
@@ -425,7 +391,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         invalid_cursor: badCursor,
       }),
   }),
-  route<'searchWarrants', undefined, { civilianId?: CivilianId; status?: WarrantStatus; cursor?: string; limit: number }>({
+  route({
     operationId: 'listWarrants',
     method: 'GET',
     path: '/api/v1/records/warrants',
@@ -433,9 +399,9 @@ export const apiRoutes: readonly RouteSpec[] = [
     tag,
     guard: needs('records.warrant.view'),
     rateLimit: reads,
-    query: object({
-      civilianId: uuid,
-      status: { type: 'string', enum: [...WARRANT_STATUSES] },
+    query: Type.Object({
+      civilianId: Type.Optional(id<CivilianId>()),
+      status: Type.Optional(oneOf(WARRANT_STATUSES)),
       cursor,
       limit: limit(RECORD_PAGE_LIMITS.warrants.max, RECORD_PAGE_LIMITS.warrants.default),
     }),

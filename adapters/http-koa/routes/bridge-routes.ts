@@ -1,14 +1,15 @@
-import { BOLO_SCOPES, BOLO_SEVERITIES, type BoloScope, type BoloSeverity } from '../../../domain/bolo/bolo-terms.ts';
+import { Type, type TProperties } from '@sinclair/typebox';
+import { BOLO_SCOPES, BOLO_SEVERITIES } from '../../../domain/bolo/bolo-terms.ts';
 import { MAX_PRESENCE_IDENTIFIERS } from '../../../domain/presence/presence.ts';
 import { MAX_CHARGES, MIN_CHARGES } from '../../../domain/records/arrest.ts';
 import type { IdentifierInput } from '../../../domain/roster/player-identifiers.ts';
 import { PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
-import type { BoloId, CallId } from '../../../domain/shared/ids.ts';
+import type { CallId } from '../../../domain/shared/ids.ts';
 import type { Outcome } from '../../../domain/shared/outcome.ts';
 import { HttpError } from '../error-catalogue.ts';
 import { invalid } from '../refusals.ts';
 import { type Reply, type RouteSpec, gameRoute, ok, route } from '../route-spec.ts';
-import { dateOfBirth, identifiers, idParams, object, plate, text, uuid } from '../schemas.ts';
+import { coordinate, dateOfBirth, id, identifiers, idParams, oneOf, plate, text } from '../schemas.ts';
 
 const game = { kind: 'credential', credential: 'game' } as const;
 const tag = 'game bridge';
@@ -44,75 +45,26 @@ function flagged<Value, Reason extends string>(
 const badDateOfBirth = (field: string) => ({ invalid_date_of_birth: invalid(field, 'must be a real date written YYYY-MM-DD') });
 const badPlate = (field: string) => ({ invalid_plate: invalid(field, 'must be 1 to 16 letters, digits or dashes (spaces are ignored)') });
 
-/** Coordinates in the game's map units. */
-const coordinate = { type: 'number', minimum: -1e7, maximum: 1e7 } as const;
 const name = text(100);
-const person = (dateOfBirthRequired: boolean) =>
-  object(
-    { firstName: name, lastName: name, dateOfBirth },
-    dateOfBirthRequired ? ['firstName', 'lastName', 'dateOfBirth'] : ['firstName', 'lastName'],
-  );
-const withIdentifiers = (properties: Record<string, unknown>, required: readonly string[] = []) =>
-  object({ identifiers, ...properties }, ['identifiers', ...required]);
+const person = Type.Object({ firstName: name, lastName: name, dateOfBirth });
+/** The body of a player's request: the player's identifiers, then the route's own fields. */
+const withIdentifiers = <Fields extends TProperties>(fields: Fields, options?: { anyOf: { required: string[] }[] }) =>
+  Type.Object({ identifiers, ...fields }, options);
 const dutyFields = {
   departmentSlug: text(64),
-  onDuty: { type: 'boolean' },
-  jobLabel: text(100, 0),
-  gradeLabel: text(100, 0),
-  characterName: text(100, 0),
-} as const;
-
-interface Body {
-  identifiers: IdentifierInput;
-}
-interface PersonBody {
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-}
-interface DutyBody extends Body {
-  departmentSlug: string;
-  onDuty: boolean;
-  jobLabel?: string;
-  gradeLabel?: string;
-  characterName?: string;
-}
-interface BoloBody extends Body {
-  subject: { civilian?: { firstName: string; lastName: string; dateOfBirth?: string }; plate?: string };
-  severity: BoloSeverity;
-  scope: BoloScope;
-  subjectDescription: string;
-  reason: string;
-  narrative?: string;
-}
-interface CitationBody extends Body {
-  civilian: PersonBody;
-  plate: string;
-  locationText: string;
-  statuteCode: string;
-  statuteDescription: string;
-  fineAmount: number;
-}
-interface ArrestBody extends Body {
-  civilian: PersonBody;
-  locationText: string;
-  narrative: string;
-  charges: { statuteCode: string; statuteDescription: string }[];
-}
-interface PointBody extends Body {
-  mapX: number;
-  mapY: number;
-}
-interface CallBody extends Body {
-  callId: CallId;
-}
+  onDuty: Type.Boolean(),
+  jobLabel: Type.Optional(text(100, 0)),
+  gradeLabel: Type.Optional(text(100, 0)),
+  characterName: Type.Optional(text(100, 0)),
+};
+const point = { mapX: coordinate, mapY: coordinate };
 
 const flagDoc = (flag: string, fields: string, reasons: string) => ({
   200: { description: `\`${flag}: true\` with ${fields}; or \`${flag}: false\` with \`reason\`${reasons === '' ? '' : ` (${reasons})`}.` },
 });
 
 export const bridgeRoutes: readonly RouteSpec[] = [
-  gameRoute<'linkIdentity', Body & { code: string }>({
+  gameRoute({
     operationId: 'bridgeLinkIdentity',
     method: 'POST',
     path: `${base}/identity/link`,
@@ -120,7 +72,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('identity-link', 10),
-    body: withIdentifiers({ code: text(32) }, ['code']),
+    body: withIdentifiers({ code: text(32) }),
     responses: flagDoc('linked', '`characterPublicId`, `displayName`', 'invalid_or_expired_code'),
     useCase: 'linkIdentity',
     handle: async ({ grant, body }, linkIdentity) =>
@@ -129,7 +81,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         displayName: v.displayName,
       })),
   }),
-  gameRoute<'syncDuty', DutyBody>({
+  gameRoute({
     operationId: 'bridgeSyncDuty',
     method: 'POST',
     path: `${base}/duty`,
@@ -137,7 +89,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('duty', 60),
-    body: withIdentifiers(dutyFields, ['departmentSlug', 'onDuty']),
+    body: withIdentifiers(dutyFields),
     responses: {
       ...flagDoc(
         'synced',
@@ -163,7 +115,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         { provision_limit_reached: () => new HttpError('RATE_LIMITED') },
       ),
   }),
-  gameRoute<'lookupVehicle', Body & { plate: string }>({
+  gameRoute({
     operationId: 'bridgeLookupVehicle',
     method: 'POST',
     path: `${base}/lookup/vehicle`,
@@ -171,7 +123,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('lookup-vehicle', 60),
-    body: withIdentifiers({ plate }, ['plate']),
+    body: withIdentifiers({ plate }),
     responses: flagDoc('found', '`vehicle`', 'not_linked, not_on_duty, no_match'),
     useCase: 'lookupVehicle',
     handle: async ({ grant, body }, lookupVehicle) =>
@@ -181,7 +133,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (vehicle) => ({ vehicle }),
       ),
   }),
-  gameRoute<'lookupPerson', Body & { firstName: string; lastName: string }>({
+  gameRoute({
     operationId: 'bridgeLookupPerson',
     method: 'POST',
     path: `${base}/lookup/person`,
@@ -189,7 +141,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('lookup-person', 60),
-    body: withIdentifiers({ firstName: name, lastName: name }, ['firstName', 'lastName']),
+    body: withIdentifiers({ firstName: name, lastName: name }),
     responses: flagDoc('found', '`matches`', 'not_linked, not_on_duty, no_match'),
     useCase: 'lookupPerson',
     handle: async ({ grant, body }, lookupPerson) =>
@@ -204,7 +156,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (matches) => ({ matches }),
       ),
   }),
-  gameRoute<'checkWarrants', Body & PersonBody>({
+  gameRoute({
     operationId: 'bridgeWarrantCheck',
     method: 'POST',
     path: `${base}/warrant-check`,
@@ -212,7 +164,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('warrant-check', 60),
-    body: withIdentifiers({ firstName: name, lastName: name, dateOfBirth: text(32) }, ['firstName', 'lastName', 'dateOfBirth']),
+    body: withIdentifiers({ firstName: name, lastName: name, dateOfBirth: text(32) }),
     responses: flagDoc('checked', '`hasActiveWarrant`, `civilianId`', 'not_linked, not_on_duty, no_match, multiple_matches'),
     useCase: 'checkWarrants',
     handle: async ({ grant, body }, checkWarrants) =>
@@ -228,7 +180,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ hasActiveWarrant: v.hasActiveWarrant, civilianId: v.civilianId }),
       ),
   }),
-  gameRoute<'issueBolo', BoloBody>({
+  gameRoute({
     operationId: 'bridgeIssueBolo',
     method: 'POST',
     path: `${base}/bolo`,
@@ -236,20 +188,20 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: { ...game, scope: 'game.bolo.trigger' },
     rateLimit: perCredential('bolo', 20),
-    body: withIdentifiers(
-      {
-        subject: {
-          ...object({ civilian: person(false), plate }),
-          anyOf: [{ required: ['civilian'] }, { required: ['plate'] }],
+    body: withIdentifiers({
+      subject: Type.Object(
+        {
+          civilian: Type.Optional(Type.Object({ firstName: name, lastName: name, dateOfBirth: Type.Optional(dateOfBirth) })),
+          plate: Type.Optional(plate),
         },
-        severity: { type: 'string', enum: [...BOLO_SEVERITIES] },
-        scope: { type: 'string', enum: [...BOLO_SCOPES] },
-        subjectDescription: text(1000),
-        reason: text(1000),
-        narrative: text(4000, 0),
-      },
-      ['subject', 'severity', 'scope', 'subjectDescription', 'reason', 'narrative'],
-    ),
+        { anyOf: [{ required: ['civilian'] }, { required: ['plate'] }] },
+      ),
+      severity: oneOf(BOLO_SEVERITIES),
+      scope: oneOf(BOLO_SCOPES),
+      subjectDescription: text(1000),
+      reason: text(1000),
+      narrative: text(4000, 0),
+    }),
     responses: flagDoc('issued', '`boloId`, `boloNumber`', 'not_linked, not_on_duty'),
     useCase: 'issueBolo',
     handle: async ({ grant, body }, issueBolo) =>
@@ -273,7 +225,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         },
       ),
   }),
-  gameRoute<'checkBolos', Body & { plate?: string; firstName?: string; lastName?: string }>({
+  gameRoute({
     operationId: 'bridgeBoloCheck',
     method: 'POST',
     path: `${base}/bolo-check`,
@@ -281,10 +233,10 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('bolo-check', 60),
-    body: {
-      ...withIdentifiers({ plate, firstName: name, lastName: name }),
-      anyOf: [{ required: ['plate'] }, { required: ['firstName', 'lastName'] }],
-    },
+    body: withIdentifiers(
+      { plate: Type.Optional(plate), firstName: Type.Optional(name), lastName: Type.Optional(name) },
+      { anyOf: [{ required: ['plate'] }, { required: ['firstName', 'lastName'] }] },
+    ),
     responses: flagDoc('checked', '`matches`', 'not_linked, not_on_duty'),
     useCase: 'checkBolos',
     handle: async ({ grant, body }, checkBolos) =>
@@ -302,7 +254,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (matches) => ({ matches }),
       ),
   }),
-  gameRoute<'resolveBolo', Body, undefined, { boloId: BoloId }>({
+  gameRoute({
     operationId: 'bridgeResolveBolo',
     method: 'POST',
     path: `${base}/bolo/:boloId/resolve`,
@@ -321,7 +273,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ boloId: v.boloId, status: v.status }),
       ),
   }),
-  gameRoute<'issueCitation', CitationBody>({
+  gameRoute({
     operationId: 'bridgeIssueCitation',
     method: 'POST',
     path: `${base}/citation`,
@@ -329,17 +281,14 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: { ...game, scope: 'game.citation.issue' },
     rateLimit: perCredential('citation', 10),
-    body: withIdentifiers(
-      {
-        civilian: person(true),
-        plate: text(32, 0),
-        locationText: text(500),
-        statuteCode: text(64),
-        statuteDescription: text(500),
-        fineAmount: { type: 'number', minimum: 0, maximum: 1e9 },
-      },
-      ['civilian', 'plate', 'locationText', 'statuteCode', 'statuteDescription', 'fineAmount'],
-    ),
+    body: withIdentifiers({
+      civilian: person,
+      plate: text(32, 0),
+      locationText: text(500),
+      statuteCode: text(64),
+      statuteDescription: text(500),
+      fineAmount: Type.Number({ minimum: 0, maximum: 1e9 }),
+    }),
     responses: flagDoc('issued', '`citationId`, `citationNumber`', 'not_linked, not_on_duty'),
     useCase: 'issueCitation',
     handle: async ({ grant, body }, issueCitation) =>
@@ -359,7 +308,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         { ...badDateOfBirth('civilian.dateOfBirth'), ...badPlate('plate') },
       ),
   }),
-  gameRoute<'logArrest', ArrestBody>({
+  gameRoute({
     operationId: 'bridgeLogArrest',
     method: 'POST',
     path: `${base}/arrest`,
@@ -367,20 +316,15 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: { ...game, scope: 'game.arrest.log' },
     rateLimit: perCredential('arrest', 10),
-    body: withIdentifiers(
-      {
-        civilian: person(true),
-        locationText: text(500),
-        narrative: text(8000),
-        charges: {
-          type: 'array',
-          minItems: MIN_CHARGES,
-          maxItems: MAX_CHARGES,
-          items: object({ statuteCode: text(64), statuteDescription: text(500) }, ['statuteCode', 'statuteDescription']),
-        },
-      },
-      ['civilian', 'locationText', 'narrative', 'charges'],
-    ),
+    body: withIdentifiers({
+      civilian: person,
+      locationText: text(500),
+      narrative: text(8000),
+      charges: Type.Array(Type.Object({ statuteCode: text(64), statuteDescription: text(500) }), {
+        minItems: MIN_CHARGES,
+        maxItems: MAX_CHARGES,
+      }),
+    }),
     responses: flagDoc('booked', '`arrestId`, `arrestNumber`', 'not_linked, not_on_duty'),
     useCase: 'logArrest',
     handle: async ({ grant, body }, logArrest) =>
@@ -398,7 +342,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         { ...badDateOfBirth('civilian.dateOfBirth'), charges_out_of_range: invalid('charges', `needs ${MIN_CHARGES} to ${MAX_CHARGES}`) },
       ),
   }),
-  gameRoute<'syncCivilian', Body & { civilian: PersonBody }>({
+  gameRoute({
     operationId: 'bridgeSyncCivilian',
     method: 'POST',
     path: `${base}/civilian`,
@@ -406,7 +350,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('civilian', 60),
-    body: withIdentifiers({ civilian: person(true) }, ['civilian']),
+    body: withIdentifiers({ civilian: person }),
     responses: flagDoc('synced', '`civilianId`, `created`', ''),
     useCase: 'syncCivilian',
     handle: async ({ grant, body }, syncCivilian) =>
@@ -417,7 +361,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         badDateOfBirth('civilian.dateOfBirth'),
       ),
   }),
-  gameRoute<'claimCivilian', Body & { civilian: PersonBody }>({
+  gameRoute({
     operationId: 'bridgeClaimCivilian',
     method: 'POST',
     path: `${base}/civilian/claim`,
@@ -425,7 +369,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('civilian-claim', 10),
-    body: withIdentifiers({ civilian: person(true) }, ['civilian']),
+    body: withIdentifiers({ civilian: person }),
     responses: flagDoc('claimed', '`civilianId`', 'not_linked, already_claimed'),
     useCase: 'claimCivilian',
     handle: async ({ grant, body }, claimCivilian) =>
@@ -436,7 +380,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         badDateOfBirth('civilian.dateOfBirth'),
       ),
   }),
-  gameRoute<'syncVehicle', Body & { vehicle: { plate: string; make?: string; model?: string; color?: string } }>({
+  gameRoute({
     operationId: 'bridgeSyncVehicle',
     method: 'POST',
     path: `${base}/vehicle`,
@@ -444,9 +388,14 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('vehicle', 60),
-    body: withIdentifiers({ vehicle: object({ plate, make: text(60, 0), model: text(60, 0), color: text(40, 0) }, ['plate']) }, [
-      'vehicle',
-    ]),
+    body: withIdentifiers({
+      vehicle: Type.Object({
+        plate,
+        make: Type.Optional(text(60, 0)),
+        model: Type.Optional(text(60, 0)),
+        color: Type.Optional(text(40, 0)),
+      }),
+    }),
     responses: flagDoc('synced', '`vehicleId`, `created`', ''),
     useCase: 'syncVehicle',
     handle: async ({ grant, body }, syncVehicle) =>
@@ -457,7 +406,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         badPlate('vehicle.plate'),
       ),
   }),
-  gameRoute<'triggerPanic', PointBody>({
+  gameRoute({
     operationId: 'bridgePanic',
     method: 'POST',
     path: `${base}/panic`,
@@ -465,7 +414,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('panic', 6),
-    body: withIdentifiers({ mapX: coordinate, mapY: coordinate }, ['mapX', 'mapY']),
+    body: withIdentifiers(point),
     responses: flagDoc('triggered', '`callId`, `callNumber`', 'not_linked, not_on_duty'),
     useCase: 'triggerPanic',
     handle: async ({ grant, body }, triggerPanic) =>
@@ -475,7 +424,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ callId: v.callId, callNumber: v.callNumber }),
       ),
   }),
-  gameRoute<'reportEmergency', PointBody & { description: string }>({
+  gameRoute({
     operationId: 'bridgeReport911',
     method: 'POST',
     path: `${base}/911`,
@@ -483,7 +432,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('911', 20),
-    body: withIdentifiers({ mapX: coordinate, mapY: coordinate, description: text(2000) }, ['mapX', 'mapY', 'description']),
+    body: withIdentifiers({ ...point, description: text(2000) }),
     responses: flagDoc('reported', '`callId`, `callNumber`', 'not_linked, no_department'),
     useCase: 'reportEmergency',
     handle: async ({ grant, body }, reportEmergency) =>
@@ -499,7 +448,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ callId: v.callId, callNumber: v.callNumber }),
       ),
   }),
-  gameRoute<'selfAssign', CallBody>({
+  gameRoute({
     operationId: 'bridgeSelfAssign',
     method: 'POST',
     path: `${base}/911/self-assign`,
@@ -507,7 +456,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('self-assign', 20),
-    body: withIdentifiers({ callId: uuid }, ['callId']),
+    body: withIdentifiers({ callId: id<CallId>() }),
     responses: flagDoc(
       'assigned',
       '`unitId`, `callStatus`, `unitStatus`',
@@ -521,7 +470,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ unitId: v.unitId, callStatus: v.callStatus, unitStatus: v.unitStatus }),
       ),
   }),
-  gameRoute<'unassignSelf', CallBody>({
+  gameRoute({
     operationId: 'bridgeUnassign',
     method: 'POST',
     path: `${base}/911/unassign`,
@@ -529,7 +478,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('unassign', 20),
-    body: withIdentifiers({ callId: uuid }, ['callId']),
+    body: withIdentifiers({ callId: id<CallId>() }),
     responses: flagDoc('unassigned', '`unitId`, `unitStatus`', 'not_linked, not_on_duty, call_not_found, not_assigned, wrong_department'),
     useCase: 'unassignSelf',
     handle: async ({ grant, body }, unassignSelf) =>
@@ -539,7 +488,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ unitId: v.unitId, unitStatus: v.unitStatus }),
       ),
   }),
-  gameRoute<'addNarrative', CallBody & { text: string }>({
+  gameRoute({
     operationId: 'bridgeNarrative',
     method: 'POST',
     path: `${base}/911/narrative`,
@@ -547,7 +496,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('narrative', 60),
-    body: withIdentifiers({ callId: uuid, text: text(4000) }, ['callId', 'text']),
+    body: withIdentifiers({ callId: id<CallId>(), text: text(4000) }),
     responses: flagDoc('updated', '`eventId`', 'not_linked, not_on_duty, call_not_found, wrong_department'),
     useCase: 'addNarrative',
     handle: async ({ grant, body }, addNarrative) =>
@@ -562,7 +511,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ eventId: v.eventId }),
       ),
   }),
-  gameRoute<'reportLocation', PointBody>({
+  gameRoute({
     operationId: 'bridgeLocation',
     method: 'POST',
     path: `${base}/location`,
@@ -570,7 +519,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('location', 600),
-    body: withIdentifiers({ mapX: coordinate, mapY: coordinate }, ['mapX', 'mapY']),
+    body: withIdentifiers(point),
     responses: flagDoc('reported', 'nothing else', 'not_linked, not_on_duty'),
     useCase: 'reportLocation',
     handle: async ({ grant, body }, reportLocation) =>
@@ -585,7 +534,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         () => ({}),
       ),
   }),
-  gameRoute<'readWaypoint', Body>({
+  gameRoute({
     operationId: 'bridgeWaypoint',
     method: 'POST',
     path: `${base}/waypoint`,
@@ -607,7 +556,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       return ok(outcome.value);
     },
   }),
-  gameRoute<'issueMdtHandoff', DutyBody>({
+  gameRoute({
     operationId: 'bridgeMdtHandoff',
     method: 'POST',
     path: `${base}/mdt-handoff`,
@@ -615,7 +564,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('mdt-handoff', 10),
-    body: withIdentifiers(dutyFields, ['departmentSlug', 'onDuty']),
+    body: withIdentifiers(dutyFields),
     responses: flagDoc('issued', '`token`, `expiresAt`, `tier`', 'not_linked'),
     useCase: 'issueMdtHandoff',
     handle: async ({ grant, body }, issueMdtHandoff) =>
@@ -633,7 +582,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
         (v) => ({ token: v.token, expiresAt: v.expiresAt.toISOString(), tier: v.tier }),
       ),
   }),
-  gameRoute<'renewPresence', { identifiers: IdentifierInput[] }>({
+  gameRoute({
     operationId: 'bridgePresence',
     method: 'POST',
     path: `${base}/presence`,
@@ -641,7 +590,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: game,
     rateLimit: perCredential('presence', 10),
-    body: object({ identifiers: { type: 'array', maxItems: MAX_PRESENCE_IDENTIFIERS, items: identifiers } }, ['identifiers']),
+    body: Type.Object({ identifiers: Type.Array(identifiers, { maxItems: MAX_PRESENCE_IDENTIFIERS }) }),
     responses: { 200: { description: '`acknowledged: true`.' } },
     useCase: 'renewPresence',
     handle: async ({ grant, body }, renewPresence) => {
@@ -650,7 +599,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       return ok({ acknowledged: true });
     },
   }),
-  route<'checkRelease', undefined, { resourceSlug: string; currentVersion: string }>({
+  route({
     operationId: 'bridgeLatestRelease',
     method: 'GET',
     path: `${base}/resource-release/latest`,
@@ -658,7 +607,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag,
     guard: { kind: 'public' },
     rateLimit: { bucket: 'release-check', perMinute: 30, per: 'address' },
-    query: object({ resourceSlug: text(100), currentVersion: text(64) }, ['resourceSlug', 'currentVersion']),
+    query: Type.Object({ resourceSlug: text(100), currentVersion: text(64) }),
     responses: {
       200: {
         description:
@@ -678,7 +627,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       });
     },
   }),
-  route<'redeemMdtHandoff', { token: string }>({
+  route({
     operationId: 'exchangeMdtHandoff',
     method: 'POST',
     path: '/api/v1/auth/mdt-handoff/exchange',
@@ -686,7 +635,7 @@ export const bridgeRoutes: readonly RouteSpec[] = [
     tag: 'tokens',
     guard: { kind: 'public' },
     rateLimit: { bucket: 'mdt-handoff-exchange', perMinute: 10, per: 'address' },
-    body: object({ token: text(256) }, ['token']),
+    body: Type.Object({ token: text(256) }),
     responses: {
       200: { description: '`sessionToken`, `expiresAt`, `tier`, `characterPublicId`.' },
       401: { description: 'Any failure, always the same answer.' },

@@ -1,12 +1,13 @@
 import type { CredentialKind } from '../../../domain/credential/credential.ts';
 import { HttpError } from '../error-catalogue.ts';
 import { type RouteSpec, ok, route } from '../route-spec.ts';
-import { object, text } from '../schemas.ts';
+import { Type } from '@sinclair/typebox';
+import { text } from '../schemas.ts';
 
 /** Both exchange paths spend one budget per caller address. */
 export const TOKEN_EXCHANGE_LIMIT = { bucket: 'token-exchange', perMinute: 10, per: 'address' } as const;
 
-const body = object({ clientId: text(64), clientSecret: text(256) }, ['clientId', 'clientSecret']);
+const body = Type.Object({ clientId: text(64), clientSecret: text(256) });
 
 const issued = {
   type: 'object',
@@ -15,7 +16,7 @@ const issued = {
 };
 
 function exchange(operationId: string, path: string, kind: CredentialKind): RouteSpec {
-  return route<'exchangeToken', { clientId: string; clientSecret: string }>({
+  return route({
     operationId,
     method: 'POST',
     path,
