@@ -627,30 +627,4 @@ export const bridgeRoutes: readonly RouteSpec[] = [
       });
     },
   }),
-  route({
-    operationId: 'exchangeMdtHandoff',
-    method: 'POST',
-    path: '/api/v1/auth/mdt-handoff/exchange',
-    summary: 'Turns an MDT hand-off token into an MDT session, once; a used, expired or unknown token is a 401.',
-    tag: 'tokens',
-    guard: { kind: 'public' },
-    rateLimit: { bucket: 'mdt-handoff-exchange', perMinute: 10, per: 'address' },
-    body: Type.Object({ token: text(256) }),
-    responses: {
-      200: { description: '`sessionToken`, `expiresAt`, `tier`, `characterPublicId`.' },
-      401: { description: 'Any failure, always the same answer.' },
-    },
-    useCase: 'redeemMdtHandoff',
-    handle: async ({ body }, redeemMdtHandoff) => {
-      const outcome = await redeemMdtHandoff.execute(body.token);
-      if (!outcome.ok) throw new HttpError('UNAUTHORIZED');
-      const s = outcome.value;
-      return ok({
-        sessionToken: s.sessionToken,
-        expiresAt: s.expiresAt.toISOString(),
-        tier: s.tier,
-        characterPublicId: s.characterPublicId,
-      });
-    },
-  }),
 ];

@@ -6,7 +6,7 @@ import { adminRecordsRoutes } from './admin-records-routes.ts';
 import { adminRosterRoutes } from './admin-roster-routes.ts';
 import { apiRoutes } from './api-routes.ts';
 import { bridgeRoutes } from './bridge-routes.ts';
-import { tokenRoutes } from './token-routes.ts';
+import { tokenRoutes } from './tokens.ts';
 
 /** The route table: every HTTP route of the service, once. */
 export const ROUTES: readonly RouteSpec[] = [
