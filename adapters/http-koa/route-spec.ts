@@ -1,6 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { UseCases } from '../../application/use-cases.ts';
-import type { AccessGrant, GameGrant } from '../../domain/credential/access-grant.ts';
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { CredentialKind } from '../../domain/credential/credential.ts';
 import type { Scope } from '../../domain/credential/scope.ts';
 import type { OperatorKey, OperatorPermission } from '../../domain/operator/operator-key.ts';
@@ -105,16 +105,24 @@ export function route<
   return row;
 }
 
-/** A route of the game bridge: its guard admits only game credentials, so its grant has a department. */
-export function gameRoute<
-  Key extends UseCaseName,
-  Body extends TSchema | undefined = undefined,
-  Query extends TSchema | undefined = undefined,
-  Params extends TSchema | undefined = undefined,
->(
-  row: RouteRow<Key, Body, Query, Params, GameGrant> & { readonly guard: { readonly kind: 'credential'; readonly credential: 'game' } },
-): RouteSpec<Key, Validated<Body>, Validated<Query>, Validated<Params>, GameGrant> {
-  return row;
+/** The guard of a route for one kind of credential, with the scope it needs, if any. */
+export interface CredentialGuard<Kind extends CredentialKind> {
+  readonly kind: 'credential';
+  readonly credential: Kind;
+  readonly scope?: Scope;
+}
+
+/** The grant a credential of that kind carries: a game grant has a department, an API grant none. */
+export type GrantOf<Kind extends CredentialKind> = Extract<AccessGrant, { readonly kind: Kind }>;
+
+/**
+ * A route for one kind of credential: its guard admits no other kind, so its handler reads the
+ * grant of that kind (a game route's grant has a department) without a cast.
+ */
+export function credentialRoute<Kind extends CredentialKind, Key extends UseCaseName, Body, Query, Params>(
+  spec: RouteSpec<Key, Body, Query, Params, GrantOf<Kind>> & { readonly guard: CredentialGuard<Kind> },
+): RouteSpec<Key, Body, Query, Params, GrantOf<Kind>> {
+  return spec;
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });

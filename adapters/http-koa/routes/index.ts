@@ -5,7 +5,7 @@ import { adminOrganisationRoutes } from './admin-organisation-routes.ts';
 import { adminRecordsRoutes } from './admin-records-routes.ts';
 import { adminRosterRoutes } from './admin-roster-routes.ts';
 import { apiRoutes } from './api-routes.ts';
-import { bridgeRoutes } from './bridge-routes.ts';
+import { bridgeRoutes } from './bridge/index.ts';
 import { tokenRoutes } from './tokens.ts';
 
 /** The route table: every HTTP route of the service, once. */
