@@ -15,7 +15,14 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Guard =
   | { readonly kind: 'public' }
   | { readonly kind: 'operator'; readonly permission: OperatorPermission | 'bootstrap' }
-  | { readonly kind: 'credential'; readonly credential: CredentialKind; readonly scope?: Scope };
+  | CredentialGuard<CredentialKind>;
+
+/** The guard of a route for one kind of credential, with the scope it needs, if any. */
+export interface CredentialGuard<Kind extends CredentialKind> {
+  readonly kind: 'credential';
+  readonly credential: Kind;
+  readonly scope?: Scope;
+}
 
 /** A per-minute budget, counted per credential or (before authentication) per caller address. */
 export interface RateRule {
@@ -105,13 +112,6 @@ export function route<
   return row;
 }
 
-/** The guard of a route for one kind of credential, with the scope it needs, if any. */
-export interface CredentialGuard<Kind extends CredentialKind> {
-  readonly kind: 'credential';
-  readonly credential: Kind;
-  readonly scope?: Scope;
-}
-
 /** The grant a credential of that kind carries: a game grant has a department, an API grant none. */
 export type GrantOf<Kind extends CredentialKind> = Extract<AccessGrant, { readonly kind: Kind }>;
 
@@ -126,4 +126,3 @@ export function credentialRoute<Kind extends CredentialKind, Key extends UseCase
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
-export const created = (body: unknown): Reply => ({ status: 201, body });

@@ -3,6 +3,7 @@ import type { UseCases } from '../../../application/use-cases.ts';
 import type { Outcome } from '../../../domain/shared/outcome.ts';
 import type { RefusalAnswers } from '../refusals.ts';
 import type { Reply, ResponseDoc, UseCaseName } from '../route-spec.ts';
+import type { JsonSchema } from '../validation.ts';
 
 /**
  * How a row drives its use case: the request's fields become its input, a success is presented,
@@ -56,6 +57,17 @@ export type Answering<Key extends UseCaseName, Input> = {
   readonly success: Success<ValueOf<Key>>;
   call(input: Input, useCase: UseCases[Key]): Promise<OutcomeOf<Key>>;
 } & ([ReasonOf<Key>] extends [never] ? { readonly refusals?: undefined } : { readonly refusals: RefusalAnswers<ReasonOf<Key>> });
+
+/** The document's schema of a plain array. */
+export const listOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+
+/** A success that is a plain array of views: `what` names them in the document. */
+export const listed = <Row>(what: string, view: (row: Row) => unknown, items?: JsonSchema): Success<readonly Row[]> => ({
+  status: 200,
+  description: `A plain array of ${what}.`,
+  ...(items && { schema: listOf(items) }),
+  present: (rows) => rows.map(view),
+});
 
 /** The document's entry for a row's success. */
 export const successDoc = ({ status, description, schema }: Success<never>): Readonly<Record<number, ResponseDoc>> => ({

@@ -2,7 +2,6 @@ import type { TObject } from '@sinclair/typebox';
 import type { ApiGrant } from '../../../../domain/credential/access-grant.ts';
 import type { ApiScope } from '../../../../domain/credential/scope.ts';
 import { type Method, type RouteSpec, type UseCaseName, credentialRoute } from '../../route-spec.ts';
-import type { JsonSchema } from '../../validation.ts';
 import { type Answering, type FieldsOf, type RequestInput, type RequestSchemas, answerRequest, successDoc } from '../answering.ts';
 
 /**
@@ -58,6 +57,3 @@ export function apiRoute<
     handle: ({ grant, ...request }, useCase) => answerRequest(row, { grant }, request, useCase),
   });
 }
-
-/** The document's schema of a plain array. */
-export const listOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });

@@ -11,7 +11,8 @@ import { boloHitSchema, boloHitView, boloSummarySchema } from '../../presenters/
 import { invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { coordinate, id, idParams, limit, oneOf, plate, text } from '../../schemas.ts';
-import { apiRoute, listOf } from './api-route.ts';
+import { listOf, listed } from '../answering.ts';
+import { apiRoute } from './api-route.ts';
 
 /** A BOLO as read at a moment: its summary says EXPIRED once past `expiresAt`. */
 const summaryAt = ({ bolo, now }: { bolo: Bolo; now: Date }) => boloSummary(bolo, now);
@@ -123,12 +124,7 @@ export const boloRoutes: readonly RouteSpec[] = [
   apiRoute('listBoloHits', {
     summary: 'The BOLO’s camera sightings, newest first.',
     request: { method: 'GET', path: '/api/v1/records/bolos/:boloId/hits', scope: 'records.bolo.view', params: idParams('boloId') },
-    success: {
-      status: 200,
-      description: 'A plain array of hits.',
-      schema: listOf(boloHitSchema),
-      present: (hits) => hits.map(boloHitView),
-    },
+    success: listed('hits', boloHitView, boloHitSchema),
     refusals: noBolo,
     call: (input, listBoloHits) => listBoloHits.execute(input),
   }),

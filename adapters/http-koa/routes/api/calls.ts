@@ -9,7 +9,8 @@ import { unitViewSchema } from '../../presenters/roster-views.ts';
 import { notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { defaulted, id, idParams, limit, oneOf } from '../../schemas.ts';
-import { apiRoute, listOf } from './api-route.ts';
+import { listOf, listed } from '../answering.ts';
+import { apiRoute } from './api-route.ts';
 
 const noCall = { not_found: notFound('call') };
 
@@ -33,12 +34,7 @@ export const callRoutes: readonly RouteSpec[] = [
         offset: defaulted(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
       }),
     },
-    success: {
-      status: 200,
-      description: 'A plain array of calls.',
-      schema: listOf(callViewSchema),
-      present: (calls) => calls.map(callView),
-    },
+    success: listed('calls', callView, callViewSchema),
     call: async (input, listCalls) => accept(await listCalls.execute(input)),
   }),
   apiRoute('readCallForApi', {

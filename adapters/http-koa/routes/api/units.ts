@@ -7,7 +7,8 @@ import { unitView, unitViewSchema } from '../../presenters/roster-views.ts';
 import { notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { id, idParams, limit, oneOf, text } from '../../schemas.ts';
-import { apiRoute, listOf } from './api-route.ts';
+import { listed } from '../answering.ts';
+import { apiRoute } from './api-route.ts';
 
 const noUnit = { not_found: notFound('unit') };
 
@@ -25,12 +26,7 @@ export const unitRoutes: readonly RouteSpec[] = [
         limit: limit(MAX_UNIT_LIST, MAX_UNIT_LIST),
       }),
     },
-    success: {
-      status: 200,
-      description: 'A plain array of units.',
-      schema: listOf(unitViewSchema),
-      present: (units) => units.map(unitView),
-    },
+    success: listed('units', unitView, unitViewSchema),
     call: async (input, listUnits) => accept(await listUnits.execute(input)),
   }),
   apiRoute('readUnit', {

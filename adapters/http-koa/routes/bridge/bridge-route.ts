@@ -3,7 +3,6 @@ import type { UseCases } from '../../../../application/use-cases.ts';
 import type { GameGrant } from '../../../../domain/credential/access-grant.ts';
 import type { BridgeScope } from '../../../../domain/credential/scope.ts';
 import { type IdentifierInput, PlayerIdentifiers } from '../../../../domain/roster/player-identifiers.ts';
-import type { Outcome } from '../../../../domain/shared/outcome.ts';
 import type { HttpError } from '../../error-catalogue.ts';
 import { invalid } from '../../refusals.ts';
 import {
@@ -17,6 +16,7 @@ import {
   ok,
 } from '../../route-spec.ts';
 import { identifiers } from '../../schemas.ts';
+import type { FieldsOf, OutcomeOf, ReasonOf, ValueOf } from '../answering.ts';
 
 /** Where every bridge route lives (section 4.1), and the tag the document files them under. */
 export const BRIDGE_PATH = '/api/v1/integrations/game';
@@ -81,31 +81,23 @@ export interface BridgeEndpoint<Key extends UseCaseName, Body extends TSchema, P
   readonly summary: string;
   readonly request: BridgeRequest<Params> & { readonly body: Body };
   readonly responses: Readonly<Record<number, ResponseDoc>>;
-  handle(request: RouteRequest<Static<Body>, undefined, PathIds<Params>, GameGrant>, useCase: UseCases[Key]): Promise<Reply>;
+  handle(request: RouteRequest<Static<Body>, undefined, FieldsOf<Params>, GameGrant>, useCase: UseCases[Key]): Promise<Reply>;
 }
 
 /** A bridge route whose body and answer are its own: its handler reads what its schemas declare. */
 export function bridgeEndpoint<Key extends UseCaseName, Body extends TSchema, Params extends TObject | undefined = undefined>(
   useCase: Key,
   endpoint: BridgeEndpoint<Key, Body, Params>,
-): RouteSpec<Key, Static<Body>, undefined, PathIds<Params>, GameGrant> {
+): RouteSpec<Key, Static<Body>, undefined, FieldsOf<Params>, GameGrant> {
   return onBridge(useCase, endpoint);
 }
-
-type ResultOf<Key extends UseCaseName> = Awaited<ReturnType<UseCases[Key]['execute']>>;
-type ValueOf<Key extends UseCaseName> = Extract<ResultOf<Key>, { readonly ok: true }>['value'];
-type ReasonOf<Key extends UseCaseName> =
-  Extract<ResultOf<Key>, { readonly ok: false }> extends { readonly reason: infer Reason extends string } ? Reason : never;
-
-/** The ids of the path, where the route has any. */
-type PathIds<Params extends TObject | undefined> = Params extends TObject ? Static<Params> : {};
 
 /** What a player's use case is called with: the grant, the player's identifiers, the path's ids and the body's own fields. */
 export type PlayerInput<Fields extends TProperties, Params extends TObject | undefined> = {
   readonly grant: GameGrant;
   readonly identifiers: PlayerIdentifiers;
 } & Static<TObject<Fields>> &
-  PathIds<Params>;
+  FieldsOf<Params>;
 
 type PlayerBody<Fields extends TProperties> = Static<TObject<Fields>> & { readonly identifiers: IdentifierInput };
 
@@ -139,18 +131,18 @@ export interface BridgeRow<Key extends UseCaseName, Fields extends TProperties, 
   /** Responses besides the 200, where the route has more to say. */
   readonly responses?: Readonly<Record<number, ResponseDoc>>;
   /** How the use case is called with the player's input. */
-  call(input: PlayerInput<Fields, Params>, useCase: UseCases[Key]): Promise<Outcome<ValueOf<Key>, ReasonOf<Key>>>;
+  call(input: PlayerInput<Fields, Params>, useCase: UseCases[Key]): Promise<OutcomeOf<Key>>;
 }
 
 /** A player's action on the bridge, driving one use case: the body carries the player's identifiers, the answer is a flag. */
 export function bridgeRoute<Key extends UseCaseName, Fields extends TProperties, Params extends TObject | undefined = undefined>(
   useCase: Key,
   row: BridgeRow<Key, Fields, Params>,
-): RouteSpec<Key, PlayerBody<Fields>, undefined, PathIds<Params>, GameGrant> {
+): RouteSpec<Key, PlayerBody<Fields>, undefined, FieldsOf<Params>, GameGrant> {
   const { fields, anyOf, ...request } = row.request;
   const { flag, carries, refusals } = row.answer;
   const reasons = refusals.join(', ');
-  return onBridge<Key, PlayerBody<Fields>, PathIds<Params>>(useCase, {
+  return onBridge<Key, PlayerBody<Fields>, FieldsOf<Params>>(useCase, {
     operationId: row.operationId,
     summary: row.summary,
     request: { ...request, body: playerBody(fields, anyOf) },
@@ -161,6 +153,7 @@ export function bridgeRoute<Key extends UseCaseName, Fields extends TProperties,
       ...row.responses,
     },
     handle: async ({ grant, body, params: ids }, useCase) => {
+      // The identifiers as the domain reads them replace the ones sent.
       const input = { ...ids, ...body, grant, identifiers: playerIdentifiers(body.identifiers) };
       const outcome = await row.call(input, useCase);
       if (outcome.ok) return ok({ [flag]: true, ...presented(row.answer, outcome.value) });

@@ -1,5 +1,4 @@
-import type { RouteSpec } from '../../route-spec.ts';
-import { ok } from '../../route-spec.ts';
+import { type RouteSpec, ok } from '../../route-spec.ts';
 import { bridgeEndpoint, bridgeRoute, playerBody, playerIdentifiers } from './bridge-route.ts';
 import { point } from './body-fields.ts';
 

@@ -4,6 +4,7 @@ import { auditEntryView } from '../../presenters/records-views.ts';
 import { forbidden, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { id, idParams, limit } from '../../schemas.ts';
+import { listed } from '../answering.ts';
 import { operatorRouteFor } from './operator-route.ts';
 import { recordsTag } from './records.ts';
 
@@ -20,7 +21,7 @@ export const auditAndPresenceRoutes: readonly RouteSpec[] = [
       params: idParams('organisationId'),
       query: Type.Object({ limit: limit(500, 100), before: Type.Optional(id<AuditEntryId>()) }),
     },
-    success: { status: 200, description: 'A plain array of audit entries.', present: (entries) => entries.map(auditEntryView) },
+    success: listed('audit entries', auditEntryView),
     refusals: refused,
     call: (input, readAuditLog) => readAuditLog.execute(input),
   }),

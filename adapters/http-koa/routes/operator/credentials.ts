@@ -5,6 +5,7 @@ import { credentialView } from '../../presenters/credential-views.ts';
 import { conflict, forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { defaulted, enumOf, id, idParams, nullable, text } from '../../schemas.ts';
+import { listed } from '../answering.ts';
 import { operatorRouteFor } from './operator-route.ts';
 
 const credentialRoute = operatorRouteFor({ tag: 'admin: credentials', permission: 'integrations.credential.manage' });
@@ -45,7 +46,7 @@ export const credentialRoutes: readonly RouteSpec[] = [
   credentialRoute('listCredentials', {
     summary: "Lists the organisation's credentials, never their secrets.",
     request: { method: 'GET', ...ofOrganisation },
-    success: { status: 200, description: 'A plain array of credentials.', present: (list) => list.map(credentialView) },
+    success: listed('credentials', credentialView),
     refusals: { not_found: notFound('organisation'), forbidden: notAllowed },
     call: (input, listCredentials) => listCredentials.execute(input),
   }),

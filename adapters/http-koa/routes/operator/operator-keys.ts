@@ -4,6 +4,7 @@ import { operatorKeyView } from '../../presenters/operator-key-views.ts';
 import { forbidden, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { enumOf, idParams, text } from '../../schemas.ts';
+import { listed } from '../answering.ts';
 import { operatorRouteFor } from './operator-route.ts';
 import { organisationFeature } from './organisations.ts';
 
@@ -38,7 +39,7 @@ export const operatorKeyRoutes: readonly RouteSpec[] = [
   keyRoute('listOperatorKeys', {
     summary: "Lists the organisation's operator keys, revoked ones included; never a key itself.",
     request: { method: 'GET', ...ofOrganisation },
-    success: { status: 200, description: 'A plain array of operator keys.', present: (keys) => keys.map(operatorKeyView) },
+    success: listed('operator keys', operatorKeyView),
     refusals: { not_found: notFound('organisation'), forbidden: notAllowed },
     call: (input, listOperatorKeys) => listOperatorKeys.execute(input),
   }),
