@@ -65,10 +65,10 @@ function mount(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, js
   const limit = spec.rateLimit && rateLimit(spec.rateLimit, deps.rateLimiter, options.rateLimitScale);
   return [
     ...(limit && spec.rateLimit?.per === 'address' ? [limit] : []),
-    ...guard(spec.guard, deps.useCases, deps.accessTokens),
+    ...guard(spec.guard, deps.useCases.authenticateOperator, deps.accessTokens),
     ...(limit && spec.rateLimit?.per === 'credential' ? [limit] : []),
     ...(spec.body ? [requireJson, readJson(json)] : []),
-    handler(spec, deps.useCases),
+    handler(spec, deps.useCases[spec.useCase]),
   ];
 }
 
@@ -100,7 +100,7 @@ function readJson(json: Middleware<HttpState>): Middleware<HttpState> {
   };
 }
 
-function handler(spec: RouteSpec, useCases: UseCases): Middleware<HttpState> {
+function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']]): Middleware<HttpState> {
   const checkParams = spec.params ? validator(spec.params, 'path') : () => ({});
   const checkQuery = spec.query ? validator(spec.query, 'query') : () => ({});
   const checkBody = spec.body ? validator(spec.body, 'body') : () => undefined;
@@ -113,7 +113,7 @@ function handler(spec: RouteSpec, useCases: UseCases): Middleware<HttpState> {
     const body = checkBody(rawBody);
     const reply = await spec.handle(
       { params, query, body, grant: ctx.state.grant!, operator: ctx.state.operator!, address: ctx.ip },
-      useCases,
+      useCase,
     );
     // Serialised here, inside the error middleware, so even a failure to serialise is answered in the one shape.
     ctx.type = 'application/json';

@@ -1,5 +1,6 @@
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { UseCases } from '../../application/use-cases.ts';
-import type { AccessGrant, GameGrant } from '../../domain/credential/access-grant.ts';
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { CredentialKind } from '../../domain/credential/credential.ts';
 import type { Scope } from '../../domain/credential/scope.ts';
 import type { OperatorKey, OperatorPermission } from '../../domain/operator/operator-key.ts';
@@ -14,7 +15,14 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Guard =
   | { readonly kind: 'public' }
   | { readonly kind: 'operator'; readonly permission: OperatorPermission | 'bootstrap' }
-  | { readonly kind: 'credential'; readonly credential: CredentialKind; readonly scope?: Scope };
+  | CredentialGuard<CredentialKind>;
+
+/** The guard of a route for one kind of credential, with the scope it needs, if any. */
+export interface CredentialGuard<Kind extends CredentialKind> {
+  readonly kind: 'credential';
+  readonly credential: Kind;
+  readonly scope?: Scope;
+}
 
 /** A per-minute budget, counted per credential or (before authentication) per caller address. */
 export interface RateRule {
@@ -48,7 +56,13 @@ export interface ResponseDoc {
  * One row of the route table: everything any HTTP transport needs to serve the route, and
  * everything the OpenAPI document says about it.
  */
-export interface RouteSpec<Body = any, Query = any, Params = any, Grant extends AccessGrant = any> {
+export interface RouteSpec<
+  Key extends UseCaseName = UseCaseName,
+  Body = unknown,
+  Query = unknown,
+  Params = unknown,
+  Grant extends AccessGrant = AccessGrant,
+> {
   readonly operationId: string;
   readonly method: Method;
   /** With `:name` parameters, as @koa/router writes them. */
@@ -61,23 +75,54 @@ export interface RouteSpec<Body = any, Query = any, Params = any, Grant extends 
   readonly query?: JsonSchema;
   readonly body?: JsonSchema;
   readonly responses: Readonly<Record<number, ResponseDoc>>;
-  /** Calls the use case and maps its outcome to HTTP; refusals become errors or flagged replies. */
-  readonly handle: (request: RouteRequest<Body, Query, Params, Grant>, useCases: UseCases) => Promise<Reply>;
+  /** The one use case the route calls; the transport hands the handler that use case and no other. */
+  readonly useCase: Key;
+  /**
+   * Calls the use case and maps its outcome to HTTP; refusals become errors or flagged replies. A
+   * method, so that a row naming one use case still fits the table of all rows.
+   */
+  handle(request: RouteRequest<Body, Query, Params, Grant>, useCase: UseCases[Key]): Promise<Reply>;
 }
 
-/** Declares a route; the type parameters say what the schemas guarantee after validation. */
-export function route<Body = undefined, Query = undefined, Params = undefined>(
-  spec: RouteSpec<Body, Query, Params>,
-): RouteSpec<Body, Query, Params> {
-  return spec;
+export type UseCaseName = keyof UseCases;
+
+/** What a request schema guarantees once validated, defaults filled in; `undefined` where there is none. */
+export type Validated<Schema extends TSchema | undefined> = Schema extends TSchema ? Static<Schema> : undefined;
+
+/** A row as written: its schemas are TypeBox schemas, and its handler reads the types they declare. */
+export type RouteRow<
+  Key extends UseCaseName,
+  Body extends TSchema | undefined,
+  Query extends TSchema | undefined,
+  Params extends TSchema | undefined,
+  Grant extends AccessGrant = AccessGrant,
+> = Omit<RouteSpec<Key, Validated<Body>, Validated<Query>, Validated<Params>, Grant>, 'body' | 'query' | 'params'> & {
+  readonly body?: Body;
+  readonly query?: Query;
+  readonly params?: Params;
+};
+
+/** Declares a route; what its handler reads follows from its schemas. */
+export function route<
+  Key extends UseCaseName,
+  Body extends TSchema | undefined = undefined,
+  Query extends TSchema | undefined = undefined,
+  Params extends TSchema | undefined = undefined,
+>(row: RouteRow<Key, Body, Query, Params>): RouteSpec<Key, Validated<Body>, Validated<Query>, Validated<Params>> {
+  return row;
 }
 
-/** A route of the game bridge: its guard admits only game credentials, so its grant has a department. */
-export function gameRoute<Body = undefined, Query = undefined, Params = undefined>(
-  spec: RouteSpec<Body, Query, Params, GameGrant> & { readonly guard: { readonly kind: 'credential'; readonly credential: 'game' } },
-): RouteSpec<Body, Query, Params, GameGrant> {
+/** The grant a credential of that kind carries: a game grant has a department, an API grant none. */
+export type GrantOf<Kind extends CredentialKind> = Extract<AccessGrant, { readonly kind: Kind }>;
+
+/**
+ * A route for one kind of credential: its guard admits no other kind, so its handler reads the
+ * grant of that kind (a game route's grant has a department) without a cast.
+ */
+export function credentialRoute<Kind extends CredentialKind, Key extends UseCaseName, Body, Query, Params>(
+  spec: RouteSpec<Key, Body, Query, Params, GrantOf<Kind>> & { readonly guard: CredentialGuard<Kind> },
+): RouteSpec<Key, Body, Query, Params, GrantOf<Kind>> {
   return spec;
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
-export const created = (body: unknown): Reply => ({ status: 201, body });

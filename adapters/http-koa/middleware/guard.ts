@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import koaJwt from 'koa-jwt';
-import type { UseCases } from '../../../application/use-cases.ts';
+import type { AuthenticateOperator } from '../../../application/auth/authenticate-operator.ts';
 import { holdsScope } from '../../../domain/credential/access-grant.ts';
 import type { BearerTokenRules } from '../bearer-token-rules.ts';
 import { HttpError } from '../error-catalogue.ts';
@@ -11,9 +11,9 @@ import type { Guard } from '../route-spec.ts';
  * Authentication and authorisation of one route. Every authentication failure is the same 401;
  * a token of the wrong credential kind, or without the route's scope, is 403.
  */
-export function guard(rule: Guard, useCases: UseCases, tokens: BearerTokenRules): Middleware<HttpState>[] {
+export function guard(rule: Guard, authenticateOperator: AuthenticateOperator, tokens: BearerTokenRules): Middleware<HttpState>[] {
   if (rule.kind === 'public') return [];
-  if (rule.kind === 'operator') return [operatorKey(useCases)];
+  if (rule.kind === 'operator') return [operatorKey(authenticateOperator)];
   const { secret, ...options } = tokens.verification;
   // koa-jwt hands the secret to jsonwebtoken, which takes a KeyObject; koa-jwt's types predate that.
   const jwtOptions = { secret, ...options, key: 'jwt' } as unknown as Parameters<typeof koaJwt>[0];
@@ -36,10 +36,10 @@ export function guard(rule: Guard, useCases: UseCases, tokens: BearerTokenRules)
   return [verify, authorise];
 }
 
-function operatorKey(useCases: UseCases): Middleware<HttpState> {
+function operatorKey(authenticateOperator: AuthenticateOperator): Middleware<HttpState> {
   return async (ctx, next) => {
     const [scheme, presented] = ctx.get('authorization').split(' ');
-    const operator = scheme === 'Bearer' && presented ? await useCases.authenticateOperator.execute(presented) : null;
+    const operator = scheme === 'Bearer' && presented ? await authenticateOperator.execute(presented) : null;
     if (operator === null) throw new HttpError('UNAUTHORIZED');
     ctx.state.operator = operator;
     await next();

@@ -1,4 +1,6 @@
 import type { Call } from '../../../domain/call/call.ts';
+import type { Unit } from '../../../domain/unit/unit.ts';
+import { unitView } from './roster-views.ts';
 
 /** A call as a dispatcher sees it: where, how urgent, and its timeline. */
 export function callView(call: Call) {
@@ -18,4 +20,9 @@ export function callView(call: Call) {
     closedAt: s.closedAt?.toISOString() ?? null,
     notes: s.notes.map((n) => ({ eventId: n.eventId, text: n.text, author: n.author, at: n.at.toISOString() })),
   };
+}
+
+/** A call with the units assigned to it, as the dispatcher and the API both read it. */
+export function callWithUnitsView({ call, units }: { readonly call: Call; readonly units: readonly Unit[] }) {
+  return { ...callView(call), units: units.map(unitView) };
 }

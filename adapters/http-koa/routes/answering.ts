@@ -1,0 +1,96 @@
+import type { Static, TObject } from '@sinclair/typebox';
+import type { UseCases } from '../../../application/use-cases.ts';
+import type { Outcome } from '../../../domain/shared/outcome.ts';
+import type { RefusalAnswers } from '../refusals.ts';
+import type { Reply, ResponseDoc, UseCaseName } from '../route-spec.ts';
+import type { JsonSchema } from '../validation.ts';
+
+/**
+ * How a row drives its use case: the request's fields become its input, a success is presented,
+ * and every refusal has its answer. The value and the refusals are the use case's own types.
+ */
+
+type ResultOf<Key extends UseCaseName> = Awaited<ReturnType<UseCases[Key]['execute']>>;
+
+/** What a use case hands back on success: its outcome's value, or the plain value of a use case that refuses nothing. */
+export type ValueOf<Key extends UseCaseName> =
+  ResultOf<Key> extends { readonly ok: boolean } ? Extract<ResultOf<Key>, { readonly ok: true }>['value'] : ResultOf<Key>;
+
+type RefusalOf<Key extends UseCaseName> = Extract<ResultOf<Key>, { readonly ok: false }>;
+
+/** The reasons a use case may refuse for; none for a use case that hands back a plain value. */
+export type ReasonOf<Key extends UseCaseName> = [RefusalOf<Key>] extends [never]
+  ? never
+  : RefusalOf<Key> extends { readonly reason: infer Reason extends string }
+    ? Reason
+    : never;
+
+/** What a use case's outcome is, as a row's `call` hands it on. */
+export type OutcomeOf<Key extends UseCaseName> = Outcome<ValueOf<Key>, ReasonOf<Key>>;
+
+/** What an object schema guarantees, as fields of a use case's input; nothing where there is no schema. */
+export type FieldsOf<Schema extends TObject | undefined> = Schema extends TObject ? Static<Schema> : {};
+
+/** A request's schemas, each an object of named fields. */
+export interface RequestSchemas<Params extends TObject | undefined, Query extends TObject | undefined, Body extends TObject | undefined> {
+  readonly params?: Params;
+  readonly query?: Query;
+  readonly body?: Body;
+}
+
+/** A use case's input as a route assembles it: who acts, with the path's ids and the query's and body's fields. */
+export type RequestInput<
+  Actor,
+  Params extends TObject | undefined,
+  Query extends TObject | undefined,
+  Body extends TObject | undefined,
+> = Actor & FieldsOf<Params> & FieldsOf<Query> & FieldsOf<Body>;
+
+/** A success: its status, what the document says of it, and the body made of the use case's value. */
+export interface Success<Value> extends ResponseDoc {
+  readonly status: 200 | 201;
+  present(value: Value): unknown;
+}
+
+/** What a row states about its use case: how it answers a success and each refusal, and how it is called. */
+export type Answering<Key extends UseCaseName, Input> = {
+  readonly success: Success<ValueOf<Key>>;
+  call(input: Input, useCase: UseCases[Key]): Promise<OutcomeOf<Key>>;
+} & ([ReasonOf<Key>] extends [never] ? { readonly refusals?: undefined } : { readonly refusals: RefusalAnswers<ReasonOf<Key>> });
+
+/** The document's schema of a plain array. */
+export const listOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+
+/** A success that is a plain array of views: `what` names them in the document. */
+export const listed = <Row>(what: string, view: (row: Row) => unknown, items?: JsonSchema): Success<readonly Row[]> => ({
+  status: 200,
+  description: `A plain array of ${what}.`,
+  ...(items && { schema: listOf(items) }),
+  present: (rows) => rows.map(view),
+});
+
+/** The document's entry for a row's success. */
+export const successDoc = ({ status, description, schema }: Success<never>): Readonly<Record<number, ResponseDoc>> => ({
+  [status]: { description, ...(schema && { schema }) },
+});
+
+/** Calls the use case with the request's fields and answers its outcome. */
+export async function answerRequest<
+  Key extends UseCaseName,
+  Actor extends object,
+  Params extends object,
+  Query extends object,
+  Body extends object,
+>(
+  row: Answering<Key, Actor & Params & Query & Body>,
+  actor: Actor,
+  request: { readonly params: Params; readonly query: Query; readonly body: Body },
+  useCase: UseCases[Key],
+): Promise<Reply> {
+  const outcome = await row.call({ ...request.params, ...request.query, ...request.body, ...actor }, useCase);
+  if (outcome.ok) return { status: row.success.status, body: row.success.present(outcome.value) };
+  const refusal = row.refusals?.[outcome.reason];
+  // The row's type names an answer for every reason the use case has.
+  if (refusal === undefined) throw new Error(`No answer for the refusal ${outcome.reason}.`);
+  throw refusal();
+}

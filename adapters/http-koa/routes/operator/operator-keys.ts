@@ -1,0 +1,53 @@
+import { Type } from '@sinclair/typebox';
+import { OPERATOR_PERMISSIONS } from '../../../../domain/operator/operator-key.ts';
+import { operatorKeyView } from '../../presenters/operator-key-views.ts';
+import { forbidden, notFound } from '../../refusals.ts';
+import type { RouteSpec } from '../../route-spec.ts';
+import { enumOf, idParams, text } from '../../schemas.ts';
+import { listed } from '../answering.ts';
+import { operatorRouteFor } from './operator-route.ts';
+import { organisationFeature } from './organisations.ts';
+
+const keyRoute = operatorRouteFor(organisationFeature);
+const notAllowed = forbidden('This operator key lacks the permission.');
+const ofOrganisation = { path: '/api/v1/admin/organisations/:organisationId/operator-keys', params: idParams('organisationId') } as const;
+
+const newKey = Type.Object({
+  label: text(100),
+  permissions: Type.Array(enumOf(OPERATOR_PERMISSIONS), { uniqueItems: true, maxItems: OPERATOR_PERMISSIONS.length }),
+});
+
+/** An organisation's operator keys: issued with some of the issuer's permissions, listed, revoked. */
+export const operatorKeyRoutes: readonly RouteSpec[] = [
+  keyRoute('createOperatorKey', {
+    summary: 'Issues an operator key for the organisation; the key is shown once.',
+    request: { method: 'POST', ...ofOrganisation, body: newKey },
+    success: {
+      status: 201,
+      description: '`key` (shown once), `operatorKeyId`, `label`, `permissions`.',
+      present: ({ key, operatorKey }) => {
+        const { id, label, permissions, organisationId } = operatorKey.snapshot();
+        return { key, operatorKeyId: id, organisationId, label, permissions };
+      },
+    },
+    refusals: {
+      not_found: notFound('organisation'),
+      forbidden: forbidden('A key may hand out only permissions it holds, and needs organisation.settings.manage.'),
+    },
+    call: (input, createOperatorKey) => createOperatorKey.execute(input),
+  }),
+  keyRoute('listOperatorKeys', {
+    summary: "Lists the organisation's operator keys, revoked ones included; never a key itself.",
+    request: { method: 'GET', ...ofOrganisation },
+    success: listed('operator keys', operatorKeyView),
+    refusals: { not_found: notFound('organisation'), forbidden: notAllowed },
+    call: (input, listOperatorKeys) => listOperatorKeys.execute(input),
+  }),
+  keyRoute('revokeOperatorKey', {
+    summary: 'Revokes an operator key of an organisation at once (the bootstrap key is reset instead).',
+    request: { method: 'POST', path: '/api/v1/admin/operator-keys/:operatorKeyId/revoke', params: idParams('operatorKeyId') },
+    success: { status: 200, description: 'The key, now revoked.', present: operatorKeyView },
+    refusals: { not_found: notFound('operator key'), forbidden: notAllowed },
+    call: (input, revokeOperatorKey) => revokeOperatorKey.execute(input),
+  }),
+];

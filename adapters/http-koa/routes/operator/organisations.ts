@@ -1,0 +1,54 @@
+import { Type } from '@sinclair/typebox';
+import { MAP_TYPES } from '../../../../domain/organisation/organisation.ts';
+import type { DepartmentId } from '../../../../domain/shared/ids.ts';
+import { organisationView } from '../../presenters/organisation-views.ts';
+import { forbidden, invalid, notFound, nothingToChange } from '../../refusals.ts';
+import type { RouteSpec } from '../../route-spec.ts';
+import { enumOf, id, idParams, nullable, text } from '../../schemas.ts';
+import { operatorRouteFor } from './operator-route.ts';
+
+/** The organisations, their operator keys and their departments share one tag in the document. */
+export const organisationFeature = { tag: 'admin: organisations', permission: 'organisation.settings.manage' } as const;
+const organisationRoute = operatorRouteFor(organisationFeature);
+
+/** An organisation's settings, each optional. */
+const settings = {
+  mapType: Type.Optional(enumOf(MAP_TYPES)),
+  arrivalRadius: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100000 })),
+  concurrentAccountsMax: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: 1000000 }))),
+  autoProvision: Type.Optional(Type.Boolean()),
+};
+
+const changes = Type.Object(
+  { name: Type.Optional(text(100)), ...settings, emergencyDepartmentId: Type.Optional(nullable(id<DepartmentId>())) },
+  { minProperties: 1 },
+);
+
+/** Founding an organisation and changing its name and settings. */
+export const organisationRoutes: readonly RouteSpec[] = [
+  organisationRoute('createOrganisation', {
+    summary: 'Founds an organisation (bootstrap key only).',
+    request: {
+      method: 'POST',
+      path: '/api/v1/admin/organisations',
+      permission: 'bootstrap',
+      body: Type.Object({ name: text(100), ...settings }),
+    },
+    success: { status: 201, description: 'The organisation, with its `organisationId`.', present: organisationView },
+    refusals: { forbidden: forbidden('Only the bootstrap key founds organisations.') },
+    call: ({ operator, name, ...settings }, createOrganisation) => createOrganisation.execute({ operator, name, settings }),
+  }),
+  organisationRoute('updateOrganisation', {
+    summary: 'Renames an organisation or changes the settings sent, including the designated 911 department.',
+    request: { method: 'PATCH', path: '/api/v1/admin/organisations/:organisationId', params: idParams('organisationId'), body: changes },
+    success: { status: 200, description: 'The organisation as it now is.', present: organisationView },
+    refusals: {
+      not_found: notFound('organisation'),
+      forbidden: forbidden('This operator key lacks the permission.'),
+      unknown_department: invalid('emergencyDepartmentId', 'is not a department of this organisation'),
+      nothing_to_change: nothingToChange,
+    },
+    call: ({ operator, organisationId, name, ...settings }, updateOrganisation) =>
+      updateOrganisation.execute({ operator, organisationId, name, settings }),
+  }),
+];

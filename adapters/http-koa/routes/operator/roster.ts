@@ -1,0 +1,77 @@
+import { Type } from '@sinclair/typebox';
+import type { CharacterId } from '../../../../domain/shared/ids.ts';
+import { characterView, unitView } from '../../presenters/roster-views.ts';
+import { conflict, forbidden, invalid, notFound, nothingToChange } from '../../refusals.ts';
+import type { RouteSpec } from '../../route-spec.ts';
+import { dateOfBirth, id, idParams, nullable, text } from '../../schemas.ts';
+import { operatorRouteFor } from './operator-route.ts';
+
+const rosterRoute = operatorRouteFor({ tag: 'admin: roster', permission: 'roster.manage' });
+const notAllowed = forbidden('This operator key lacks roster.manage.');
+const callsign = text(32);
+const callsignTaken = conflict('Another unit of the department has that callsign.');
+
+/** The roster: players' characters, their link codes, department memberships and units. */
+export const rosterRoutes: readonly RouteSpec[] = [
+  rosterRoute('createCharacter', {
+    summary: "Creates a player's character, the account that link codes tie game identifiers to.",
+    request: {
+      method: 'POST',
+      path: '/api/v1/admin/organisations/:organisationId/characters',
+      params: idParams('organisationId'),
+      body: Type.Object({ firstName: text(60), lastName: text(60), dateOfBirth: Type.Optional(nullable(dateOfBirth)) }),
+    },
+    success: { status: 201, description: '`characterId`, `characterPublicId`, `displayName` and the rest.', present: characterView },
+    refusals: {
+      not_found: notFound('organisation'),
+      forbidden: notAllowed,
+      invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date'),
+    },
+    call: (input, createCharacter) => createCharacter.execute(input),
+  }),
+  rosterRoute('issueLinkCode', {
+    summary: 'Issues a one-time link code, valid ten minutes, for the player to type in game.',
+    request: { method: 'POST', path: '/api/v1/admin/characters/:characterId/link-codes', params: idParams('characterId') },
+    success: {
+      status: 201,
+      description: '`code` and `expiresAt`.',
+      present: ({ code, expiresAt }) => ({ code, expiresAt: expiresAt.toISOString() }),
+    },
+    refusals: { not_found: notFound('character'), forbidden: notAllowed },
+    call: (input, issueLinkCode) => issueLinkCode.execute(input),
+  }),
+  rosterRoute('addDepartmentMember', {
+    summary: 'Puts a character on the department roster with its unit; a null callsign leaves it unassigned.',
+    request: {
+      method: 'POST',
+      path: '/api/v1/admin/departments/:departmentId/members',
+      params: idParams('departmentId'),
+      body: Type.Object({ characterId: id<CharacterId>(), callsign: nullable(callsign) }),
+    },
+    success: {
+      status: 201,
+      description: '`membershipId`, `unitId`, `unitLabel` (the callsign, or null).',
+      present: ({ membership, unit }) => ({ membershipId: membership.id, unitId: unit.id, unitLabel: unit.callsign }),
+    },
+    refusals: {
+      not_found: notFound('department'),
+      forbidden: notAllowed,
+      unknown_character: invalid('characterId', 'is not a character of this organisation'),
+      already_member: conflict('The character is already a member of this department.'),
+      callsign_taken: callsignTaken,
+    },
+    call: (input, addDepartmentMember) => addDepartmentMember.execute(input),
+  }),
+  rosterRoute('updateUnit', {
+    summary: 'Activates or deactivates a unit, or sets its callsign (null takes it away).',
+    request: {
+      method: 'PATCH',
+      path: '/api/v1/admin/units/:unitId',
+      params: idParams('unitId'),
+      body: Type.Object({ isActive: Type.Optional(Type.Boolean()), callsign: Type.Optional(nullable(callsign)) }, { minProperties: 1 }),
+    },
+    success: { status: 200, description: 'The unit as it now is.', present: unitView },
+    refusals: { not_found: notFound('unit'), forbidden: notAllowed, callsign_taken: callsignTaken, nothing_to_change: nothingToChange },
+    call: (input, updateUnit) => updateUnit.execute(input),
+  }),
+];
