@@ -1,4 +1,4 @@
-import { type BoloCheckMatch, boloCheckMatch } from '../../domain/bolo/bolo-projections.ts';
+import type { Bolo } from '../../domain/bolo/bolo.ts';
 import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import { Plate } from '../../domain/records/plate.ts';
@@ -35,7 +35,7 @@ export class CheckBolos {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: CheckBolosInput): Promise<Outcome<BoloCheckMatch[], GateRefusal>> {
+  async execute(input: CheckBolosInput): Promise<Outcome<Bolo[], GateRefusal>> {
     const officer = await this.gate.onDuty(input.grant, input.identifiers);
     if (!officer.ok) return officer;
     const organisationId = input.grant.organisationId;
@@ -59,6 +59,6 @@ export class CheckBolos {
       now: this.clock.now(),
       limit: MAX_BOLO_MATCHES,
     });
-    return accept(found.map(boloCheckMatch));
+    return accept(found);
   }
 }

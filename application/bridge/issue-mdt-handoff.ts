@@ -54,7 +54,7 @@ export class IssueMdtHandoff {
         now,
       );
       await this.handoffs.save(handoff);
-      const details = { tier, expiresAt: handoff.expiresAt.toISOString() };
+      const details = { tier, expiresAt: handoff.expiresAt };
       const note = playerNote(grant, player.characterId, 'mdt_handoff.issued', { type: 'character', id: player.characterId }, details);
       return audited({ token, expiresAt: handoff.expiresAt, tier }, note);
     });

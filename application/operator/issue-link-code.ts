@@ -40,7 +40,7 @@ export class IssueLinkCode {
         'link_code.issued',
         { type: 'character', id: character.id },
         {
-          expiresAt: linkCode.expiresAt.toISOString(),
+          expiresAt: linkCode.expiresAt,
         },
       );
       return audited({ code, expiresAt: linkCode.expiresAt }, note);

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_BOLO_LIST } from '../../../../application/api/list-bolos.ts';
-import { boloSummary } from '../../../../domain/bolo/bolo-projections.ts';
+import { boloSummary } from '../../presenters/bolo-views.ts';
 import { BOLO_SCOPES, BOLO_SEVERITIES, BOLO_STATUSES } from '../../../../domain/bolo/bolo-terms.ts';
 import type { Bolo } from '../../../../domain/bolo/bolo.ts';
 import type { CivilianId, DepartmentId, VehicleId } from '../../../../domain/shared/ids.ts';

@@ -1,3 +1,4 @@
+import { boloCheckMatch } from '../../presenters/bolo-views.ts';
 import { Type } from '@sinclair/typebox';
 import { BOLO_SCOPES, BOLO_SEVERITIES } from '../../../../domain/bolo/bolo-terms.ts';
 import { invalid } from '../../refusals.ts';
@@ -51,7 +52,12 @@ export const boloRoutes: readonly RouteSpec[] = [
       fields: sought,
       anyOf: [{ required: ['plate'] }, { required: ['firstName', 'lastName'] }],
     },
-    answer: { flag: 'checked', carries: 'matches', refusals: ['not_linked', 'not_on_duty'] },
+    answer: {
+      flag: 'checked',
+      carries: ['matches'],
+      present: (bolos) => ({ matches: bolos.map(boloCheckMatch) }),
+      refusals: ['not_linked', 'not_on_duty'],
+    },
     call: ({ firstName, lastName, ...input }, checkBolos) =>
       checkBolos.execute({ ...input, name: firstName !== undefined && lastName !== undefined ? { firstName, lastName } : undefined }),
   }),

@@ -1,3 +1,4 @@
+import { waypointView } from '../../presenters/waypoint-views.ts';
 import { type RouteSpec, ok } from '../../route-spec.ts';
 import { bridgeEndpoint, bridgeRoute, playerBody, playerIdentifiers } from './bridge-route.ts';
 import { point } from './body-fields.ts';
@@ -23,9 +24,7 @@ export const positionAndWaypointRoutes: readonly RouteSpec[] = [
       },
     },
     handle: async ({ grant, body }, readWaypoint) => {
-      const outcome = await readWaypoint.execute({ grant, identifiers: playerIdentifiers(body.identifiers) });
-      if (!outcome.ok) return ok({ hasWaypoint: false, reason: outcome.reason, assignedCallId: null, assignedCallNumber: null });
-      return ok(outcome.value);
+      return ok(waypointView(await readWaypoint.execute({ grant, identifiers: playerIdentifiers(body.identifiers) })));
     },
   }),
 ];

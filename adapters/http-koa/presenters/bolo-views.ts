@@ -1,5 +1,5 @@
-import type { Bolo } from './bolo.ts';
-import type { BoloStatus } from './bolo-terms.ts';
+import type { Bolo } from '../../../domain/bolo/bolo.ts';
+import type { BoloStatus } from '../../../domain/bolo/bolo-terms.ts';
 
 /** What API credentials see: no narrative, internal notes or issuing character. */
 export interface BoloSummary {
