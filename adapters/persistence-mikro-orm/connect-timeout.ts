@@ -1,5 +1,5 @@
 /** How long a request waits for a connection when the URL does not say: long enough for a busy pool, short of a hang. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 
 /**
  * The wait for a connection, from the URL's `connect_timeout` (seconds, libpq's parameter) or the
