@@ -11,7 +11,6 @@ import { operatorRouteFor } from './operator-route.ts';
 const credentialRoute = operatorRouteFor({ tag: 'admin: credentials', permission: 'integrations.credential.manage' });
 const notAllowed = forbidden('This operator key lacks integrations.credential.manage.');
 const ofOrganisation = { path: '/api/v1/admin/organisations/:organisationId/credentials', params: idParams('organisationId') } as const;
-const credential = (action: string) => ({ path: `/api/v1/admin/credentials/:clientId/${action}`, params: idParams('clientId') }) as const;
 const noCredential = notFound('credential');
 
 const newCredential = Type.Object({
@@ -52,14 +51,14 @@ export const credentialRoutes: readonly RouteSpec[] = [
   }),
   credentialRoute('rotateCredentialSecret', {
     summary: 'Replaces the client secret; the new one is shown once and the old one stops working at once.',
-    request: { method: 'POST', ...credential('rotate') },
+    request: { method: 'POST', path: '/api/v1/admin/credentials/:clientId/rotate', params: idParams('clientId') },
     success: { status: 200, description: '`clientSecret`, shown once.', present: (rotated) => rotated },
     refusals: { not_found: noCredential, forbidden: notAllowed, credential_revoked: conflict('A revoked credential cannot be rotated.') },
     call: (input, rotateCredentialSecret) => rotateCredentialSecret.execute(input),
   }),
   credentialRoute('revokeCredential', {
     summary: 'Stops new token exchanges; tokens already issued work until they expire.',
-    request: { method: 'POST', ...credential('revoke') },
+    request: { method: 'POST', path: '/api/v1/admin/credentials/:clientId/revoke', params: idParams('clientId') },
     success: { status: 200, description: 'The credential, now revoked.', present: credentialView },
     refusals: { not_found: noCredential, forbidden: notAllowed },
     call: (input, revokeCredential) => revokeCredential.execute(input),

@@ -12,8 +12,7 @@ export const recordsTag = 'admin: records';
 const recordRoute = operatorRouteFor({ tag: recordsTag, permission: 'records.manage' });
 /** The organisation the record is kept in: an unknown one or one out of reach, and a key without the permission. */
 const refusedFor = { not_found: notFound('organisation'), forbidden: forbidden('This operator key lacks records.manage.') };
-const inOrganisation = (records: string) =>
-  ({ method: 'POST', path: `/api/v1/admin/organisations/:organisationId/${records}`, params: idParams('organisationId') }) as const;
+const organisationId = idParams('organisationId');
 
 const civilian = Type.Object({ firstName: text(60), lastName: text(60), dateOfBirth, licenseStatus: Type.Optional(text(32)) });
 
@@ -36,14 +35,14 @@ const warrant = Type.Object({
 export const recordRoutes: readonly RouteSpec[] = [
   recordRoute('createCivilian', {
     summary: 'Adds a civilian to the records.',
-    request: { ...inOrganisation('civilians'), body: civilian },
+    request: { method: 'POST', path: '/api/v1/admin/organisations/:organisationId/civilians', params: organisationId, body: civilian },
     success: { status: 201, description: 'The civilian, with its `civilianId`.', present: civilianView },
     refusals: { ...refusedFor, invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date') },
     call: (input, createCivilian) => createCivilian.execute(input),
   }),
   recordRoute('registerVehicle', {
     summary: 'Registers a vehicle; a plate is registered once per organisation (case and spaces ignored).',
-    request: { ...inOrganisation('vehicles'), body: vehicle },
+    request: { method: 'POST', path: '/api/v1/admin/organisations/:organisationId/vehicles', params: organisationId, body: vehicle },
     success: { status: 201, description: 'The vehicle, with its `vehicleId`.', present: vehicleView },
     refusals: {
       ...refusedFor,
@@ -55,7 +54,7 @@ export const recordRoutes: readonly RouteSpec[] = [
   }),
   recordRoute('issueWarrant', {
     summary: 'Records a warrant against a civilian.',
-    request: { ...inOrganisation('warrants'), body: warrant },
+    request: { method: 'POST', path: '/api/v1/admin/organisations/:organisationId/warrants', params: organisationId, body: warrant },
     success: { status: 201, description: 'The warrant, with its `warrantId`.', present: warrantView },
     refusals: { ...refusedFor, unknown_civilian: invalid('civilianId', 'is not a civilian of this organisation') },
     call: (input, issueWarrant) => issueWarrant.execute(input),
