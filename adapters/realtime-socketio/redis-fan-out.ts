@@ -1,7 +1,6 @@
 import { RedisAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Namespace, ServerOptions } from 'socket.io';
-import type { BroadcastOptions } from 'socket.io-adapter';
 
 /** The Socket.IO adapter that carries every broadcast to the other instances, as `startRealtime` takes it. */
 export type FanOut = ServerOptions['adapter'];
@@ -40,6 +39,9 @@ export function redisFanOut(options: RedisFanOutOptions): FanOut {
     return new RedisOrderedAdapter(nsp, publisher, subscriber, { key }, { ...options, shared });
   } as unknown as FanOut;
 }
+
+/** The rooms, exceptions and flags of one broadcast (socket.io-adapter's type, reached through the adapter). */
+type BroadcastOptions = Parameters<RedisAdapter['broadcast']>[1];
 
 /** Every adapter's own messages carry another uid than its own, so that it receives them too. */
 const ECHO = 'echo';
