@@ -105,16 +105,14 @@ export function requestsOf(family: Family, target: RouteTarget): fc.Arbitrary<Fu
           request(target, { segments: s, query: q, body: body === undefined ? undefined : JSON.stringify(body), note: 'valid' }),
         );
     case 'body':
-      return fc
-        .tuple(segments, query, brokenBody(spec.body!, hintsOf(target)))
-        .map(([s, q, { valid, mutations }]) =>
-          request(target, {
-            segments: s,
-            query: q,
-            body: jsonText(mutated(valid, mutations)),
-            note: mutations.map(describeMutation).join(', '),
-          }),
-        );
+      return fc.tuple(segments, query, brokenBody(spec.body!, hintsOf(target))).map(([s, q, { valid, mutations }]) =>
+        request(target, {
+          segments: s,
+          query: q,
+          body: jsonText(mutated(valid, mutations)),
+          note: mutations.map(describeMutation).join(', '),
+        }),
+      );
     case 'query':
       return fc
         .tuple(
@@ -134,16 +132,14 @@ export function requestsOf(family: Family, target: RouteTarget): fc.Arbitrary<Fu
             .tuple(...which.map((name) => brokenPathSegment(s[name] ?? '', Object.values(target.ids))))
             .map((bad) => ({ ...s, ...Object.fromEntries(which.map((name, i) => [name, bad[i]!])) })),
         );
-      return fc
-        .tuple(broken, query, validBody(target))
-        .map(([s, q, body]) =>
-          request(target, {
-            segments: s,
-            query: q,
-            body: body === undefined ? undefined : JSON.stringify(body),
-            note: 'path parameters broken',
-          }),
-        );
+      return fc.tuple(broken, query, validBody(target)).map(([s, q, body]) =>
+        request(target, {
+          segments: s,
+          query: q,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          note: 'path parameters broken',
+        }),
+      );
     }
     case 'transport':
       return fc
