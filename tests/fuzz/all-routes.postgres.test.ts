@@ -7,12 +7,15 @@ import { type RouteFuzzContext, routeFuzzSuite } from './route-fuzz.suite.ts';
 const test = anyTest as TestFn<RouteFuzzContext>;
 
 // PostgreSQL refuses what memory keeps (NUL, broken surrogates, over-long text): the same fuzzing, on it.
+// A fresh schema every few routes keeps the whole-store comparison of every request cheap.
 whenPostgres(test, 'route fuzzing on PostgreSQL', (url) => {
-  const schema = freshSchemaName('fuzz');
   routeFuzzSuite(test, {
     name: 'PostgreSQL',
     runs: runsFor('postgres'),
-    open: () => openMikroOrmPersistence({ kind: 'postgres', url, schema }),
+    routesPerStore: 4,
+    open: async () => {
+      const schema = freshSchemaName('fuzz');
+      return { store: await openMikroOrmPersistence({ kind: 'postgres', url, schema }), dispose: () => dropSchema(url, schema) };
+    },
   });
-  test.after.always(() => dropSchema(url, schema));
 });

@@ -7,6 +7,6 @@ import { type RouteFuzzContext, routeFuzzSuite } from './route-fuzz.suite.ts';
 routeFuzzSuite(anyTest as TestFn<RouteFuzzContext>, {
   name: 'memory, integration routes',
   runs: runsFor('memory'),
-  open: async () => createMemoryPersistence(),
+  open: async () => ({ store: createMemoryPersistence() }),
   routes: (spec) => spec.guard.kind !== 'operator',
 });

@@ -13,21 +13,61 @@ import { type RouteTarget, familiesOf, requestsOf } from './route-requests.ts';
 import type { JsonSchema } from './schema-arbitrary.ts';
 import { storeDifference } from './store-difference.ts';
 
-export type RouteFuzzContext = {
-  app: TestService;
-  store: InspectableStore;
-  errorSchema: JsonSchema;
-  worlds: Map<string, World>;
-  targets: Map<string, RouteTarget>;
-};
+/** A store under test, and how to throw it away afterwards (a PostgreSQL schema is dropped). */
+export interface FuzzStore {
+  readonly store: InspectableStore;
+  readonly dispose?: () => Promise<void>;
+}
+
+/** One service over one store, for a group of routes. */
+interface Session extends FuzzStore {
+  readonly group: number;
+  readonly app: TestService;
+  readonly worlds: Map<string, World>;
+  readonly targets: Map<string, RouteTarget>;
+}
+
+export type RouteFuzzContext = { session?: Session; errorSchema?: JsonSchema };
 
 type World = Awaited<ReturnType<typeof routeWorld>>;
+
+async function closeSession(session: Session | undefined): Promise<void> {
+  if (session === undefined) return;
+  await session.app.close();
+  await session.dispose?.();
+}
+
+/**
+ * The service for a group of routes: a fresh store every group, so that a database store stays
+ * small enough to compare whole before and after every request.
+ */
+async function sessionFor(context: RouteFuzzContext, group: number, open: () => Promise<FuzzStore>): Promise<Session> {
+  if (context.session?.group === group) return context.session;
+  await closeSession(context.session);
+  context.session = undefined;
+  const opened = await open();
+  const app = await startTestService({
+    storage: { kind: 'provided', persistence: opened.store },
+    // Nothing throttles the fuzzer, and its tokens outlive the longest run.
+    rateLimitScale: 100_000,
+    autoProvisionPerHour: 1_000_000_000,
+    accessTokenTtlSeconds: 86_400,
+  });
+  context.session = { ...opened, group, app, worlds: new Map(), targets: new Map() };
+  if (context.errorSchema === undefined) {
+    const document = (await (await fetch(`${app.service.url}/api/v1/openapi.json`)).json()) as {
+      components: { schemas: { Error: JsonSchema } };
+    };
+    context.errorSchema = strictErrorSchema(document.components.schemas.Error);
+  }
+  return context.session;
+}
 
 /**
  * A route's own world: whatever the fuzzer does to it (revoke its credential, close its call)
  * stays there. Reads cannot do that, so they share one.
  */
-async function targetFor(context: RouteFuzzContext, spec: RouteSpec): Promise<RouteTarget> {
+async function targetFor(context: Session, spec: RouteSpec): Promise<RouteTarget> {
   const known = context.targets.get(spec.operationId);
   if (known !== undefined) return known;
   const key = spec.method === 'GET' ? 'reads' : spec.operationId;
@@ -71,37 +111,29 @@ export function routeFuzzSuite(
   options: {
     name: string;
     runs: number;
-    open: () => Promise<InspectableStore>;
+    open: () => Promise<FuzzStore>;
     /** The part of the table this file fuzzes (files run in parallel); all of it by default. */
     routes?: (spec: RouteSpec) => boolean;
+    /** How many routes share a store before a fresh one is opened; all of them by default. */
+    routesPerStore?: number;
   },
 ): void {
   const tally = new FuzzTally();
-
-  test.before(async (t) => {
-    const store = await options.open();
-    const app = await startTestService({
-      storage: { kind: 'provided', persistence: store },
-      // Nothing throttles the fuzzer, and its tokens outlive the longest run.
-      rateLimitScale: 100_000,
-      autoProvisionPerHour: 1_000_000_000,
-      accessTokenTtlSeconds: 86_400,
-    });
-    const document = (await (await fetch(`${app.service.url}/api/v1/openapi.json`)).json()) as {
-      components: { schemas: { Error: JsonSchema } };
-    };
-    t.context = { app, store, errorSchema: strictErrorSchema(document.components.schemas.Error), worlds: new Map(), targets: new Map() };
-  });
-  test.after.always(async (t) => {
+  // The file's tests run one after the other and hand the session on: state of the suite, not of a test.
+  const state: RouteFuzzContext = {};
+  test.after.always(async () => {
     tally.report(`Route fuzzing on ${options.name}, ${options.runs} runs per route and family`, options.name.replace(/\W+/g, '-'));
-    await t.context.app?.close();
+    await closeSession(state.session);
   });
 
-  for (const spec of ROUTES.filter(options.routes ?? (() => true))) {
+  for (const [index, spec] of ROUTES.filter(options.routes ?? (() => true)).entries()) {
+    const group = Math.floor(index / (options.routesPerStore ?? Infinity));
     for (const family of familiesOf(spec)) {
       test.serial(`${spec.operationId} (${spec.method} ${spec.path}): ${family} requests keep every invariant`, async (t) => {
-        const { app, store, errorSchema } = t.context;
-        const target = await targetFor(t.context, spec);
+        const session = await sessionFor(state, group, options.open);
+        const { app, store } = session;
+        const errorSchema = state.errorSchema!;
+        const target = await targetFor(session, spec);
         const route = `${spec.method} ${spec.path}`;
         const property = fc.asyncProperty(requestsOf(family, target), async (request) => {
           const before = await store.snapshot();
