@@ -1,38 +1,91 @@
 /**
  * The soak's HTTP load: a paced mix of what a busy game server and a dispatch console send:
- * location heartbeats most of all, then lookups, 911 calls, officers assigning themselves and
- * leaving, console reads, and a dispatcher closing old calls (so that open calls stay bounded).
+ * location heartbeats most of all, then lookups, 911 calls, officers assigning themselves to a
+ * call and leaving it, console reads, and a dispatcher closing the oldest call. The load keeps
+ * track of the open calls and of who is on which, so that assignments keep changing (and
+ * waypoint events keep flowing) all run long, while open calls stay bounded.
  */
 import { BRIDGE } from '../support/bridge-driver.ts';
 import type { SoakWorld } from './soak-world.ts';
 
-type Action = (world: SoakWorld, calls: string[]) => { method: string; path: string; body?: unknown; token: string; call?: boolean };
+/** What the load knows of the service's state: the open calls, oldest first, and each assigned officer's call. */
+interface Dispatch {
+  readonly calls: string[];
+  readonly assigned: Map<number, string>;
+}
 
+interface Request {
+  readonly method: string;
+  readonly path: string;
+  readonly body?: unknown;
+  readonly token: string;
+  /** Learns from a 200 answer. */
+  readonly then?: (answer: Record<string, unknown>) => void;
+}
+
+type Action = (world: SoakWorld, dispatch: Dispatch) => Request;
+
+const OPEN_CALLS = 40;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const spot = () => ({ mapX: Math.round(Math.random() * 8000 - 4000), mapY: Math.round(Math.random() * 8000 - 4000) });
-const bridge = (path: string, body: unknown, world: SoakWorld) => ({
+const bridge = (world: SoakWorld, path: string, body: unknown, then?: Request['then']): Request => ({
   method: 'POST',
   path: `${BRIDGE}${path}`,
   body,
   token: world.tokens.game,
+  then,
 });
+
+const report911: Action = (w, d) =>
+  bridge(w, '/911', { identifiers: w.caller, ...spot(), description: 'soak: shots fired' }, (a) => d.calls.push(a['callId'] as string));
+
+/** The oldest call closes (its assignments go with it), as a dispatcher clears the board. */
+const closeOldest: Action = (w, d) => {
+  const callId = d.calls.shift()!;
+  for (const [officer, call] of d.assigned) if (call === callId) d.assigned.delete(officer);
+  return { method: 'POST', path: `/api/v1/admin/calls/${callId}/close`, token: w.bootstrapKey };
+};
+
+const selfAssign: Action = (w, d) => {
+  const officer = Math.floor(Math.random() * w.officers.length);
+  const callId = pick(d.calls);
+  return bridge(w, '/911/self-assign', { identifiers: w.officers[officer], callId }, (a) => {
+    if (a['assigned'] === true) d.assigned.set(officer, callId);
+  });
+};
+
+const unassign: Action = (w, d) => {
+  const [officer, callId] = pick([...d.assigned]);
+  d.assigned.delete(officer);
+  return bridge(w, '/911/unassign', { identifiers: w.officers[officer], callId });
+};
 
 /** What is sent, and how often relative to the rest. */
 const MIX: readonly (readonly [string, number, Action])[] = [
-  ['location', 55, (w) => bridge('/location', { identifiers: pick(w.officers), ...spot() }, w)],
-  ['lookup-person', 6, (w) => bridge('/lookup/person', { identifiers: pick(w.officers), ...pick(w.people) }, w)],
-  ['lookup-vehicle', 6, (w) => bridge('/lookup/vehicle', { identifiers: pick(w.officers), plate: pick(w.plates) }, w)],
-  ['warrant-check', 4, (w) => bridge('/warrant-check', { identifiers: pick(w.officers), ...pick(w.people) }, w)],
-  ['bolo-check', 3, (w) => bridge('/bolo-check', { identifiers: pick(w.officers), plate: pick(w.plates) }, w)],
-  ['911', 5, (w) => ({ ...bridge('/911', { identifiers: w.caller, ...spot(), description: 'soak: shots fired' }, w), call: true })],
-  ['self-assign', 7, (w, calls) => bridge('/911/self-assign', { identifiers: pick(w.officers), callId: pick(calls) }, w)],
-  ['unassign', 7, (w, calls) => bridge('/911/unassign', { identifiers: pick(w.officers), callId: pick(calls) }, w)],
+  ['location', 55, (w) => bridge(w, '/location', { identifiers: pick(w.officers), ...spot() })],
+  ['lookup-person', 6, (w) => bridge(w, '/lookup/person', { identifiers: pick(w.officers), ...pick(w.people) })],
+  ['lookup-vehicle', 6, (w) => bridge(w, '/lookup/vehicle', { identifiers: pick(w.officers), plate: pick(w.plates) })],
+  ['warrant-check', 4, (w) => bridge(w, '/warrant-check', { identifiers: pick(w.officers), ...pick(w.people) })],
+  ['bolo-check', 3, (w) => bridge(w, '/bolo-check', { identifiers: pick(w.officers), plate: pick(w.plates) })],
+  ['911', 5, report911],
+  ['self-assign', 7, selfAssign],
+  ['unassign', 6, unassign],
   ['api-units', 2, (w) => ({ method: 'GET', path: `/api/v1/units?limit=50`, token: w.tokens.api })],
   ['api-calls', 2, (w) => ({ method: 'GET', path: `/api/v1/cad/calls?limit=20`, token: w.tokens.api })],
-  ['close-call', 2, (w, calls) => ({ method: 'POST', path: `/api/v1/admin/calls/${calls.shift()}/close`, token: w.bootstrapKey })],
+  ['close-call', 4, closeOldest],
 ];
 const TOTAL_WEIGHT = MIX.reduce((sum, [, weight]) => sum + weight, 0);
-const OPEN_CALLS = 40;
+
+/** The action to send next: by weight, unless the board says otherwise. */
+function choose(dispatch: Dispatch): Action {
+  if (dispatch.calls.length < 2) return report911;
+  let roll = Math.random() * TOTAL_WEIGHT;
+  const [name, , action] = MIX.find(([, weight]) => (roll -= weight) < 0) ?? MIX[0]!;
+  if (name === '911' && dispatch.calls.length >= OPEN_CALLS) return closeOldest;
+  if (name === 'close-call' && dispatch.calls.length < OPEN_CALLS / 2) return report911;
+  if (name === 'unassign' && dispatch.assigned.size === 0) return selfAssign;
+  return action;
+}
 
 export interface LoadInterval {
   requests: number;
@@ -48,7 +101,7 @@ const emptyInterval = (): LoadInterval => ({ requests: 0, statuses: {}, skipped:
 
 export class MixedLoad {
   private interval = emptyInterval();
-  private readonly calls: string[] = [];
+  private readonly dispatch: Dispatch = { calls: [], assigned: new Map() };
   private inFlight = 0;
   private credit = 0;
   private ticker: NodeJS.Timeout | undefined;
@@ -90,18 +143,8 @@ export class MixedLoad {
     return taken;
   }
 
-  private choose(): Action {
-    // Until there are calls, 911 calls are what is sent.
-    if (this.calls.length < 2) return MIX.find(([name]) => name === '911')![2];
-    let roll = Math.random() * TOTAL_WEIGHT;
-    for (const [name, weight, action] of MIX) {
-      if ((roll -= weight) < 0) return name === 'close-call' && this.calls.length < OPEN_CALLS / 2 ? MIX[0]![2] : action;
-    }
-    return MIX[0]![2];
-  }
-
   private async sendOne(): Promise<void> {
-    const request = this.choose()(this.world, this.calls);
+    const request = choose(this.dispatch)(this.world, this.dispatch);
     this.inFlight++;
     const started = performance.now();
     let status = 0;
@@ -117,10 +160,7 @@ export class MixedLoad {
       });
       status = response.status;
       const text = await response.text();
-      if (request.call === true && status === 200) {
-        this.calls.push((JSON.parse(text) as { callId: string }).callId);
-        if (this.calls.length > OPEN_CALLS) this.calls.shift();
-      }
+      if (status === 200) request.then?.(JSON.parse(text) as Record<string, unknown>);
       if (status >= 300 && status !== 404) this.interval.lastFailure = `${request.method} ${request.path} ${status} ${text.slice(0, 200)}`;
     } catch (error) {
       this.interval.lastFailure = `${request.method} ${request.path}: ${String(error)}`;
