@@ -2,6 +2,7 @@ import type { TestFn } from 'ava';
 import fc from 'fast-check';
 import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
 import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
+import { BRIDGE } from '../support/bridge-driver.ts';
 import { routeWorld } from '../support/route-world.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 import type { InspectableStore } from '../suites/bad-input.suite.ts';
@@ -78,23 +79,38 @@ async function targetFor(context: Session, spec: RouteSpec): Promise<RouteTarget
   const names = Object.keys((spec.params?.['properties'] ?? {}) as object);
   // Routes about an assignment need one to exist.
   if (names.includes('callId') && names.includes('unitId')) await world.assignWorldUnit();
+  const bodyFields = Object.keys((spec.body?.['properties'] ?? {}) as object);
   const target: RouteTarget = {
     spec,
     ids: { ...world.ids, clientId: credential.clientId },
     texts: {
-      plate: world.plate,
-      departmentSlug: world.bridge.slug,
-      license: world.bridge.identifiers.license,
-      firstName: 'Trevor',
-      lastName: 'Philips',
-      dateOfBirth: '1967-06-06',
-      clientSecret: credential.clientSecret,
+      plate: [world.plate],
+      departmentSlug: [world.bridge.slug],
+      license: [world.bridge.identifiers.license],
+      firstName: ['Trevor'],
+      lastName: ['Philips'],
+      dateOfBirth: ['1967-06-06'],
+      clientId: [credential.clientId],
+      clientSecret: [credential.clientSecret],
+      // A route that takes a `token` is the MDT hand-off exchange: a few single-use tokens to spend.
+      token: bodyFields.includes('token') ? await handoffTokens(world, 3) : [],
     },
     token: world.tokenOf(spec),
     methodsOnPath: ROUTES.filter((other) => shape(other.path) === shape(spec.path)).map((other) => other.method),
   };
   context.targets.set(spec.operationId, target);
   return target;
+}
+
+/** MDT hand-off tokens issued to the world's officer, as the game bridge hands them out. */
+async function handoffTokens(world: World, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const body = { identifiers: world.bridge.identifiers, departmentSlug: world.bridge.slug, onDuty: true };
+    const reply = await world.http.post(`${BRIDGE}/mdt-handoff`, body, { token: world.tokens.game });
+    if (typeof reply.body?.token === 'string') tokens.push(reply.body.token);
+  }
+  return tokens;
 }
 
 const shape = (path: string) => path.replace(/:[A-Za-z]+/g, ':');

@@ -10,7 +10,7 @@ import { type IdHints, type JsonSchema, arbitraryOf } from './schema-arbitrary.t
 export interface RouteTarget {
   readonly spec: RouteSpec;
   readonly ids: Readonly<Record<string, string>>;
-  readonly texts: Readonly<Record<string, string>>;
+  readonly texts: Readonly<Record<string, readonly string[]>>;
   readonly token: string | undefined;
   /** The methods the table serves on this route's path (a request with one of them is another route's). */
   readonly methodsOnPath: readonly string[];
@@ -35,7 +35,7 @@ export function familiesOf(spec: RouteSpec): Family[] {
 export function hintsOf(target: RouteTarget): IdHints {
   const ids = Object.entries(target.ids);
   return (field, kind) => {
-    if (kind === 'text') return field !== undefined && target.texts[field] !== undefined ? [target.texts[field]] : [];
+    if (kind === 'text') return field === undefined ? [] : (target.texts[field] ?? []);
     if (field === undefined) return ids.map(([, id]) => id);
     // `subjectCivilianId` is a civilian's id, `issuingDepartmentId` a department's.
     const named = ids.find(([name]) => name === field) ?? ids.find(([name]) => field.toLowerCase().endsWith(name.toLowerCase()));
