@@ -1,0 +1,124 @@
+import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
+import type { FuzzReply, FuzzRequest } from './fuzz-request.ts';
+import type { JsonSchema } from './schema-arbitrary.ts';
+import { schemaProblem } from './schema-check.ts';
+
+/** What only an internal failure would put in an answer: stack frames, source paths, SQL, driver errors. */
+const LEAKS: readonly RegExp[] = [
+  /\bat (?:async )?[\w$.<>[\]]+ \(/,
+  /\bat [^\s()]*[/\\][^\s()]*\.[cm]?[jt]sx?\b/,
+  /\.[cm]?tsx?:\d+/,
+  /\.ts:/,
+  /\.[cm]?js:\d+:\d+/,
+  /node_modules/,
+  /file:\/\//,
+  /(?:^|[\s"'(])\/(?:work|home|usr|tmp|root|var|opt|app)\/\S+/,
+  /[A-Za-z]:\\\w/,
+  /\bSELECT\b/,
+  /\bINSERT\b/,
+  /\bUPDATE\s+\S+\s+SET\b/,
+  /\bDELETE\s+FROM\b/,
+  /relation "/,
+  /column "/,
+  /syntax error at or near/,
+  /duplicate key value/,
+  /violates \w+(?:[ -]\w+)* constraint/,
+  /\b\w*Error:/,
+  /\bE(?:CONNREFUSED|CONNRESET|NOENT|ADDRINUSE|PIPE)\b/,
+  /MikroORM|PGlite|DriverException/,
+];
+
+const UPPER_SNAKE = '^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$';
+
+/** The documented error schema, read strictly: nothing but `error`, `message` and `details`, the code upper-snake. */
+export function strictErrorSchema(documented: JsonSchema): JsonSchema {
+  const properties = documented['properties'] as Record<string, JsonSchema>;
+  return {
+    ...documented,
+    additionalProperties: false,
+    properties: { ...properties, error: { ...properties['error'], pattern: UPPER_SNAKE } },
+  };
+}
+
+/** Every string of a JSON value, keys included; without recursion, since the fuzzer nests deeper than any stack. */
+function stringsOf(root: unknown): string[] {
+  const found: string[] = [];
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') found.push(value);
+    else if (Array.isArray(value)) pending.push(...value);
+    else if (value !== null && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) (found.push(key), pending.push(item));
+  }
+  return found;
+}
+
+function parsed(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function decoded(target: string): string {
+  try {
+    return decodeURIComponent(target);
+  } catch {
+    return target;
+  }
+}
+
+/** What the request itself said; an answer that repeats it (a name, a description) leaks nothing. */
+function sentTexts(request: FuzzRequest): string[] {
+  const body =
+    typeof request.body === 'string' ? request.body : request.body === undefined ? '' : Buffer.from(request.body).toString('utf8');
+  const json = parsed(body);
+  return [request.target, decoded(request.target), body, ...(json.ok ? stringsOf(json.value) : [])];
+}
+
+function leaksIn(reply: FuzzReply, request: FuzzRequest): string[] {
+  const json = parsed(reply.text);
+  const texts = json.ok ? stringsOf(json.value) : [reply.text];
+  const sent = sentTexts(request);
+  const found: string[] = [];
+  for (const text of texts) {
+    for (const pattern of LEAKS) {
+      const match = pattern.exec(text);
+      if (match !== null && !sent.some((s) => s.includes(match[0]))) found.push(`${pattern} in ${JSON.stringify(text.slice(0, 300))}`);
+    }
+  }
+  return found;
+}
+
+/**
+ * The invariants every answer keeps, whatever was sent: no 5xx; no internal detail; an error in
+ * exactly the documented shape; a success in the route's documented response schema. Returns
+ * what is wrong, empty when nothing is. (That a 4xx writes nothing is checked by the caller, who
+ * holds the store.)
+ */
+export function replyProblems(spec: RouteSpec, request: FuzzRequest, reply: FuzzReply, errorSchema: JsonSchema): string[] {
+  const problems: string[] = [];
+  if (reply.status >= 500) problems.push(`server error ${reply.status}`);
+  problems.push(...leaksIn(reply, request).map((leak) => `internal detail in the answer: ${leak}`));
+  const json = parsed(reply.text);
+  if (reply.status < 200 || reply.status >= 300) {
+    if (!reply.contentType.startsWith('application/json'))
+      problems.push(`error answer is ${reply.contentType || 'without a content type'}`);
+    if (!json.ok) problems.push('error body is not JSON');
+    else {
+      const shape = schemaProblem(errorSchema, json.value);
+      if (shape !== null) problems.push(`error body is not { error, message, details? }: ${shape}`);
+    }
+  } else {
+    const documented = spec.responses[reply.status];
+    if (documented === undefined)
+      problems.push(`success ${reply.status} is not among the documented answers ${Object.keys(spec.responses)}`);
+    else if (documented.schema !== undefined) {
+      const shape = json.ok ? schemaProblem(documented.schema, json.value) : 'not JSON';
+      if (shape !== null) problems.push(`success body does not match the documented schema: ${shape}`);
+    }
+  }
+  return problems;
+}

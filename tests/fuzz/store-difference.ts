@@ -1,0 +1,17 @@
+import { isDeepStrictEqual } from 'node:util';
+
+type Snapshot = Record<string, unknown[]>;
+
+/** Null when the two snapshots hold the same rows; else which tables changed, with an example row. */
+export function storeDifference(before: Snapshot, after: Snapshot): string | null {
+  const changed: string[] = [];
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = before[table] ?? [];
+    const now = after[table] ?? [];
+    if (isDeepStrictEqual(was, now)) continue;
+    const added = now.find((row) => !was.some((old) => isDeepStrictEqual(old, row)));
+    const example = added === undefined ? '' : `, e.g. ${JSON.stringify(added).slice(0, 300)}`;
+    changed.push(`${table} (${was.length} -> ${now.length} rows${example})`);
+  }
+  return changed.length === 0 ? null : changed.join('; ');
+}
