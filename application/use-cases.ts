@@ -76,22 +76,16 @@ export interface UseCaseRow<UseCase> {
   readonly make: (ports: Ports) => UseCase;
 }
 
-type PortsOf<Needs extends readonly PortName[]> = { readonly [I in keyof Needs]: Ports[Needs[I]] };
-
-/** A use case made by its constructor from the named ports, in order; the compiler checks the fit. */
-function construct<const Needs extends readonly PortName[], UseCase>(
-  UseCaseClass: new (...ports: PortsOf<Needs>) => UseCase,
-  ...needs: Needs
+/**
+ * A use case made from the named ports: its constructor takes exactly `Pick<Ports, ...>` of
+ * them. The compiler refuses a row that names a port the use case does not take, or leaves
+ * out one it does.
+ */
+function construct<Taken extends PortName, UseCase, const Needs extends readonly Taken[]>(
+  UseCaseClass: new (ports: Pick<Ports, Taken>) => UseCase,
+  ...needs: Needs & ([Exclude<Taken, Needs[number]>] extends [never] ? unknown : ['missing', Exclude<Taken, Needs[number]>])
 ): UseCaseRow<UseCase> {
-  return { needs, make: (ports) => new UseCaseClass(...(needs.map((name) => ports[name]) as unknown as PortsOf<Needs>)) };
-}
-
-/** A use case that also takes figures from the settings: its factory sees only the ports it names. */
-function build<const Needs extends PortName, UseCase>(
-  needs: readonly Needs[],
-  make: (ports: Pick<Ports, Needs>) => UseCase,
-): UseCaseRow<UseCase> {
-  return { needs, make };
+  return { needs, make: (ports) => new UseCaseClass(ports) };
 }
 
 /**
@@ -100,10 +94,7 @@ function build<const Needs extends PortName, UseCase>(
  * exactly the ports its row names (no service locator).
  */
 export const USE_CASE_REGISTRY = {
-  exchangeToken: build(
-    ['credentials', 'hasher', 'accessTokens', 'clock', 'pacer', 'settings'],
-    (p) => new ExchangeToken(p.credentials, p.hasher, p.accessTokens, p.clock, p.pacer, p.settings.tokenExchangeFloorMs),
-  ),
+  exchangeToken: construct(ExchangeToken, 'credentials', 'hasher', 'accessTokens', 'clock', 'pacer', 'settings'),
   authenticateOperator: construct(AuthenticateOperator, 'operatorKeys', 'hasher'),
   ensureBootstrapKey: construct(EnsureBootstrapKey, 'operatorKeys', 'hasher', 'secrets', 'ids', 'writes'),
   createOrganisation: construct(CreateOrganisation, 'organisations', 'ids', 'writes'),
@@ -144,36 +135,20 @@ export const USE_CASE_REGISTRY = {
   searchCivilians: construct(SearchCivilians, 'civilians', 'cursors'),
   searchWarrants: construct(SearchWarrants, 'warrants', 'cursors'),
   linkIdentity: construct(LinkIdentity, 'linkCodes', 'characters', 'identifierLinks', 'hasher', 'writes'),
-  syncDuty: build(
-    [
-      'gate',
-      'organisations',
-      'departments',
-      'characters',
-      'identifierLinks',
-      'memberships',
-      'units',
-      'provisioning',
-      'recordNumbers',
-      'ids',
-      'writes',
-      'settings',
-    ],
-    (p) =>
-      new SyncDuty(
-        p.gate,
-        p.organisations,
-        p.departments,
-        p.characters,
-        p.identifierLinks,
-        p.memberships,
-        p.units,
-        p.provisioning,
-        p.recordNumbers,
-        p.ids,
-        p.writes,
-        { autoProvisionPerHour: p.settings.autoProvisionPerHour },
-      ),
+  syncDuty: construct(
+    SyncDuty,
+    'gate',
+    'organisations',
+    'departments',
+    'characters',
+    'identifierLinks',
+    'memberships',
+    'units',
+    'provisioning',
+    'recordNumbers',
+    'ids',
+    'writes',
+    'settings',
   ),
   lookupVehicle: construct(LookupVehicle, 'gate', 'vehicles', 'civilians'),
   lookupPerson: construct(LookupPerson, 'gate', 'civilians'),

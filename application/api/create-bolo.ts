@@ -3,13 +3,9 @@ import type { BoloScope, BoloSeverity } from '../../domain/bolo/bolo-terms.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { BoloId, CivilianId, DepartmentId, VehicleId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import { audited } from '../audit/audited-writes.ts';
 import { credentialActor } from '../bridge/bridge-actor.ts';
-import type { BoloRepository } from '../ports/bolo-repository.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { DepartmentRepository } from '../ports/organisation-repositories.ts';
-import type { RecordNumbers } from '../ports/record-numbers.ts';
-import type { CivilianRepository, VehicleRepository } from '../ports/records-repositories.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { nextRecordNumber } from '../records/record-numbering.ts';
 import { ownRecord } from './api-access.ts';
 import type { BoloAt } from './bolo-at.ts';
@@ -36,31 +32,25 @@ export type CreateBoloRefusal = 'no_subject' | 'unknown_department' | 'unknown_c
  */
 export class CreateBolo {
   constructor(
-    private readonly bolos: BoloRepository,
-    private readonly departments: DepartmentRepository,
-    private readonly civilians: CivilianRepository,
-    private readonly vehicles: VehicleRepository,
-    private readonly numbers: RecordNumbers,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
+    private readonly ports: Pick<Ports, 'bolos' | 'departments' | 'civilians' | 'vehicles' | 'recordNumbers' | 'ids' | 'writes'>,
   ) {}
 
   execute(input: CreateBoloInput): Promise<Outcome<BoloAt, CreateBoloRefusal>> {
     const { grant } = input;
     if (input.subjectCivilianId === undefined && input.subjectVehicleId === undefined) return Promise.resolve(refuse('no_subject'));
-    return this.writes.run(credentialActor(grant), async (now) => {
+    return this.ports.writes.run(credentialActor(grant), async (now) => {
       if (input.expiresAt !== undefined && input.expiresAt.getTime() <= now.getTime()) return refuse('expiry_passed');
-      if (ownRecord(grant, await this.departments.get(input.issuingDepartmentId)) === null) return refuse('unknown_department');
-      if (input.subjectCivilianId !== undefined && ownRecord(grant, await this.civilians.get(input.subjectCivilianId)) === null) {
+      if (ownRecord(grant, await this.ports.departments.get(input.issuingDepartmentId)) === null) return refuse('unknown_department');
+      if (input.subjectCivilianId !== undefined && ownRecord(grant, await this.ports.civilians.get(input.subjectCivilianId)) === null) {
         return refuse('unknown_civilian');
       }
-      if (input.subjectVehicleId !== undefined && ownRecord(grant, await this.vehicles.get(input.subjectVehicleId)) === null) {
+      if (input.subjectVehicleId !== undefined && ownRecord(grant, await this.ports.vehicles.get(input.subjectVehicleId)) === null) {
         return refuse('unknown_vehicle');
       }
-      const number = await nextRecordNumber(this.numbers, grant.organisationId, 'bolo', now);
+      const number = await nextRecordNumber(this.ports.recordNumbers, grant.organisationId, 'bolo', now);
       const issued = Bolo.issue(
         {
-          id: this.ids.next<BoloId>(),
+          id: this.ports.ids.next<BoloId>(),
           organisationId: grant.organisationId,
           number,
           issuingDepartmentId: input.issuingDepartmentId,
@@ -78,7 +68,7 @@ export class CreateBolo {
         now,
       );
       if (!issued.ok) return issued;
-      await this.bolos.save(issued.value);
+      await this.ports.bolos.save(issued.value);
       return audited(
         { bolo: issued.value, now },
         {

@@ -1,7 +1,7 @@
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { DepartmentId } from '../../domain/shared/ids.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
-import type { UnitRepository } from '../ports/unit-repository.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 
 export const MAX_UNIT_LIST = 500;
 
@@ -15,10 +15,10 @@ export interface ListUnitsInput {
 
 /** `GET /units`: the organisation's units as a dispatcher sees them. */
 export class ListUnits {
-  constructor(private readonly units: UnitRepository) {}
+  constructor(private readonly ports: Pick<Ports, 'units'>) {}
 
   execute(input: ListUnitsInput): Promise<Unit[]> {
-    return this.units.list({
+    return this.ports.units.list({
       organisationId: input.grant.organisationId,
       departmentId: input.departmentId,
       isActive: input.isActive,

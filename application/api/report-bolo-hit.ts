@@ -3,11 +3,9 @@ import type { BoloHit, Sighting } from '../../domain/bolo/bolo-hit.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { BoloHitId, BoloId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import { audited } from '../audit/audited-writes.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import type { BoloRepository } from '../ports/bolo-repository.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { VehicleRepository } from '../ports/records-repositories.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import type { BoloAt } from './bolo-at.ts';
 import { writeOwnRecord } from './own-record-write.ts';
 
@@ -17,12 +15,7 @@ import { writeOwnRecord } from './own-record-write.ts';
  * `HIT_REPORTED`. A rejected hit writes nothing.
  */
 export class ReportBoloHit {
-  constructor(
-    private readonly bolos: BoloRepository,
-    private readonly vehicles: VehicleRepository,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'bolos' | 'vehicles' | 'ids' | 'writes'>) {}
 
   execute(input: {
     grant: AccessGrant;
@@ -30,33 +23,29 @@ export class ReportBoloHit {
     sighting: Sighting;
   }): Promise<Outcome<{ hit: BoloHit } & BoloAt, 'not_found' | HitRefusal>> {
     const { grant } = input;
-    return writeOwnRecord(
-      this.writes,
-      grant,
-      () => this.bolos.getForUpdate(input.boloId),
-      async (bolo, now) => {
-        const vehicleId = bolo.subjectVehicleId;
-        const vehicle = vehicleId === null ? null : await this.vehicles.get(vehicleId);
-        const hit = bolo.reportHit(
-          input.sighting,
-          vehicle?.plate ?? null,
-          { id: this.ids.next<BoloHitId>(), reportedBy: grant.credentialId },
-          now,
-        );
-        if (!hit.ok) return hit;
-        await this.bolos.addHit(hit.value);
-        await this.bolos.save(bolo);
-        const details = {
-          boloNumber: bolo.snapshot().number,
-          hitId: hit.value.id,
-          cameraId: input.sighting.cameraId,
-          plate: input.sighting.plate,
-        };
-        return audited(
-          { hit: hit.value, bolo, now },
-          auditNote(grant.organisationId, 'bolo.hit_reported', { type: 'bolo', id: bolo.id }, details),
-        );
-      },
-    );
+    const load = () => this.ports.bolos.getForUpdate(input.boloId);
+    return writeOwnRecord(this.ports.writes, grant, load, async (bolo, now) => {
+      const vehicleId = bolo.subjectVehicleId;
+      const vehicle = vehicleId === null ? null : await this.ports.vehicles.get(vehicleId);
+      const hit = bolo.reportHit(
+        input.sighting,
+        vehicle?.plate ?? null,
+        { id: this.ports.ids.next<BoloHitId>(), reportedBy: grant.credentialId },
+        now,
+      );
+      if (!hit.ok) return hit;
+      await this.ports.bolos.addHit(hit.value);
+      await this.ports.bolos.save(bolo);
+      const details = {
+        boloNumber: bolo.snapshot().number,
+        hitId: hit.value.id,
+        cameraId: input.sighting.cameraId,
+        plate: input.sighting.plate,
+      };
+      return audited(
+        { hit: hit.value, bolo, now },
+        auditNote(grant.organisationId, 'bolo.hit_reported', { type: 'bolo', id: bolo.id }, details),
+      );
+    });
   }
 }

@@ -5,8 +5,8 @@ import type { Unit } from '../../domain/unit/unit.ts';
 import { isStatusChange } from '../../domain/unit/unit-events.ts';
 import type { UnitStatus } from '../../domain/unit/unit-status.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
-import type { UnitRepository } from '../ports/unit-repository.ts';
+import { audited, unchanged } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { writeOwnRecord } from './own-record-write.ts';
 
 /**
@@ -14,32 +14,25 @@ import { writeOwnRecord } from './own-record-write.ts';
  * `OFF_DUTY` ends the unit's assignment (decision 0002), which the waypoint channel then reports.
  */
 export class SetUnitStatus {
-  constructor(
-    private readonly units: UnitRepository,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'units' | 'writes'>) {}
 
   execute(input: { grant: AccessGrant; unitId: UnitId; status: UnitStatus; reason?: string }): Promise<Outcome<Unit, 'not_found'>> {
-    return writeOwnRecord(
-      this.writes,
-      input.grant,
-      () => this.units.getForUpdate(input.unitId),
-      async (unit, now) => {
-        const endedCallId = unit.assignment?.callId ?? null;
-        unit.setStatusByDispatch(input.status, now);
-        // The status move is this use case's to read; the assignment's end is the waypoint feed's.
-        const [moved] = unit.events.takeWhere(isStatusChange);
-        const ended = endedCallId !== null && unit.assignment === null;
-        if (moved === undefined && !ended) return unchanged(unit);
-        await this.units.save(unit);
-        const details = {
-          from: moved?.from ?? unit.status,
-          to: unit.status,
-          ...(input.reason === undefined ? {} : { reason: input.reason }),
-          ...(ended ? { endedCallId } : {}),
-        };
-        return audited(unit, auditNote(unit.organisationId, 'unit.status_changed', { type: 'unit', id: unit.id }, details));
-      },
-    );
+    const load = () => this.ports.units.getForUpdate(input.unitId);
+    return writeOwnRecord(this.ports.writes, input.grant, load, async (unit, now) => {
+      const endedCallId = unit.assignment?.callId ?? null;
+      unit.setStatusByDispatch(input.status, now);
+      // The status move is this use case's to read; the assignment's end is the waypoint feed's.
+      const [moved] = unit.events.takeWhere(isStatusChange);
+      const ended = endedCallId !== null && unit.assignment === null;
+      if (moved === undefined && !ended) return unchanged(unit);
+      await this.ports.units.save(unit);
+      const details = {
+        from: moved?.from ?? unit.status,
+        to: unit.status,
+        ...(input.reason === undefined ? {} : { reason: input.reason }),
+        ...(ended ? { endedCallId } : {}),
+      };
+      return audited(unit, auditNote(unit.organisationId, 'unit.status_changed', { type: 'unit', id: unit.id }, details));
+    });
   }
 }

@@ -1,12 +1,9 @@
 import { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { OperatorKeyId } from '../../domain/shared/ids.ts';
 import { refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { OperatorKeyRepository } from '../ports/credential-repositories.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
+import { audited } from '../audit/audited-writes.ts';
 import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
-import type { SecretGenerator } from '../ports/secret-generator.ts';
-import type { SecretHasher } from '../ports/secret-hasher.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { OPERATOR_KEY_PREFIX } from './authenticate-operator.ts';
 
 export interface EnsureBootstrapKeyInput {
@@ -30,13 +27,7 @@ const SERVICE = { kind: 'system', id: 'service', label: 'service' } as const;
  * key is stored only as a keyed hash and is never shown again.
  */
 export class EnsureBootstrapKey {
-  constructor(
-    private readonly keys: OperatorKeyRepository,
-    private readonly hasher: SecretHasher,
-    private readonly secrets: SecretGenerator,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'operatorKeys' | 'hasher' | 'secrets' | 'ids' | 'writes'>) {}
 
   /** The newly generated key, or null when none was generated. */
   async execute(input: EnsureBootstrapKeyInput = {}): Promise<string | null> {
@@ -44,7 +35,7 @@ export class EnsureBootstrapKey {
     if (generated === null) return null;
     if (input.show !== undefined) {
       await input.show(generated.key);
-      await this.keys.markAwaitingDisplay(generated.id, false);
+      await this.ports.operatorKeys.markAwaitingDisplay(generated.id, false);
     }
     return generated.key;
   }
@@ -54,24 +45,24 @@ export class EnsureBootstrapKey {
    * it failed before printing it. Null otherwise.
    */
   async awaitingDisplaySince(): Promise<Date | null> {
-    const key = await this.keys.findBootstrapAwaitingDisplay();
+    const key = await this.ports.operatorKeys.findBootstrapAwaitingDisplay();
     return key === null ? null : key.snapshot().createdAt;
   }
 
   private async store(input: EnsureBootstrapKeyInput): Promise<{ key: string; id: OperatorKeyId } | null> {
     try {
-      const outcome = await this.writes.run(SERVICE, async (now) => {
-        const existing = await this.keys.findBootstrap();
+      const outcome = await this.ports.writes.run(SERVICE, async (now) => {
+        const existing = await this.ports.operatorKeys.findBootstrap();
         const generate = input.preset === undefined && (existing === null || input.replace === true);
-        const wanted = input.preset ?? (generate ? this.secrets.secret(OPERATOR_KEY_PREFIX) : null);
+        const wanted = input.preset ?? (generate ? this.ports.secrets.secret(OPERATOR_KEY_PREFIX) : null);
         if (wanted === null) return refuse('unchanged');
-        const keyHash = this.hasher.hash(wanted);
+        const keyHash = this.ports.hasher.hash(wanted);
         if (existing?.snapshot().keyHash === keyHash) return refuse('unchanged');
-        if (existing !== null) await this.keys.remove(existing.id);
-        const key = OperatorKey.bootstrap(this.ids.next<OperatorKeyId>(), keyHash, now);
-        await this.keys.save(key);
+        if (existing !== null) await this.ports.operatorKeys.remove(existing.id);
+        const key = OperatorKey.bootstrap(this.ports.ids.next<OperatorKeyId>(), keyHash, now);
+        await this.ports.operatorKeys.save(key);
         // In the same write: a key that is stored is either handed back or marked as not yet shown.
-        if (generate && input.show !== undefined) await this.keys.markAwaitingDisplay(key.id, true);
+        if (generate && input.show !== undefined) await this.ports.operatorKeys.markAwaitingDisplay(key.id, true);
         return audited(generate ? { key: wanted, id: key.id } : null, {
           organisationId: null,
           action: existing === null ? 'bootstrap_key.created' : 'bootstrap_key.replaced',

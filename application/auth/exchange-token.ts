@@ -4,6 +4,7 @@ import { type CredentialId, isUuid } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { CredentialRepository } from '../ports/credential-repositories.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import type { SecretHasher } from '../ports/secret-hasher.ts';
 import type { ResponsePacer } from '../ports/response-pacer.ts';
 import type { IssuedToken, TokenIssuer } from '../ports/token-issuer.ts';
@@ -26,28 +27,21 @@ export interface ExchangeTokenInput {
 export class ExchangeToken {
   private readonly decoyHash: string;
 
-  constructor(
-    private readonly credentials: CredentialRepository,
-    private readonly hasher: SecretHasher,
-    private readonly tokens: TokenIssuer,
-    private readonly clock: Clock,
-    private readonly pacer: ResponsePacer,
-    private readonly floorMs: number,
-  ) {
-    this.decoyHash = hasher.hash('decoy secret that no credential has');
+  constructor(private readonly ports: Pick<Ports, 'credentials' | 'hasher' | 'accessTokens' | 'clock' | 'pacer' | 'settings'>) {
+    this.decoyHash = ports.hasher.hash('decoy secret that no credential has');
   }
 
   execute(input: ExchangeTokenInput): Promise<Outcome<IssuedToken, 'invalid_client'>> {
-    return this.pacer.pace(this.floorMs, () => this.exchange(input));
+    return this.ports.pacer.pace(this.ports.settings.tokenExchangeFloorMs, () => this.exchange(input));
   }
 
   private async exchange(input: ExchangeTokenInput): Promise<Outcome<IssuedToken, 'invalid_client'>> {
     // Even an id that cannot exist is looked up (as the nil id), so that every path does the same work.
-    const credential = await this.credentials.get((isUuid(input.clientId) ? input.clientId : NIL_ID) as CredentialId);
-    const secretMatches = this.hasher.matches(input.clientSecret, credential?.secretHash ?? this.decoyHash);
+    const credential = await this.ports.credentials.get((isUuid(input.clientId) ? input.clientId : NIL_ID) as CredentialId);
+    const secretMatches = this.ports.hasher.matches(input.clientSecret, credential?.secretHash ?? this.decoyHash);
     const grant = credential === null ? null : grantOf(credential.snapshot());
     if (credential === null || grant === null || !secretMatches || credential.isRevoked || grant.kind !== input.kind)
       return refuse('invalid_client');
-    return accept(this.tokens.issue(grant, this.clock.now()));
+    return accept(this.ports.accessTokens.issue(grant, this.ports.clock.now()));
   }
 }

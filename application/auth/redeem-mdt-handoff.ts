@@ -1,11 +1,8 @@
 import type { MdtTier } from '../../domain/roster/mdt-handoff.ts';
 import type { CharacterPublicId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { MdtHandoffRepository } from '../ports/mdt-handoff-repository.ts';
-import type { MdtSessionIssuer } from '../ports/mdt-session-issuer.ts';
-import type { CharacterRepository } from '../ports/roster-repositories.ts';
-import type { SecretHasher } from '../ports/secret-hasher.ts';
+import { audited } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 
 export interface MdtSessionGranted {
   readonly sessionToken: string;
@@ -19,25 +16,19 @@ export interface MdtSessionGranted {
  * unknown, used or expired token is the same refusal (a 401).
  */
 export class RedeemMdtHandoff {
-  constructor(
-    private readonly handoffs: MdtHandoffRepository,
-    private readonly characters: CharacterRepository,
-    private readonly hasher: SecretHasher,
-    private readonly sessions: MdtSessionIssuer,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'mdtHandoffs' | 'characters' | 'hasher' | 'mdtSessions' | 'writes'>) {}
 
   execute(token: string): Promise<Outcome<MdtSessionGranted, 'invalid_handoff'>> {
-    return this.writes.run({ kind: 'system', id: 'mdt-handoff', label: 'MDT hand-off' }, async (now) => {
-      const handoff = await this.handoffs.getForUpdate(this.hasher.hash(token));
+    return this.ports.writes.run({ kind: 'system', id: 'mdt-handoff', label: 'MDT hand-off' }, async (now) => {
+      const handoff = await this.ports.mdtHandoffs.getForUpdate(this.ports.hasher.hash(token));
       if (handoff === null) return refuse('invalid_handoff');
       const redeemed = handoff.redeem(now);
       if (!redeemed.ok) return redeemed;
       const h = redeemed.value;
-      const character = await this.characters.get(h.characterId);
+      const character = await this.ports.characters.get(h.characterId);
       if (character === null) return refuse('invalid_handoff');
-      await this.handoffs.save(handoff);
-      const session = this.sessions.issue(
+      await this.ports.mdtHandoffs.save(handoff);
+      const session = this.ports.mdtSessions.issue(
         {
           organisationId: h.organisationId,
           characterId: h.characterId,

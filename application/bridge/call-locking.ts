@@ -5,6 +5,7 @@ import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
 import type { Audited, AuditedWrites } from '../audit/audited-writes.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
 import type { BridgeGate } from './bridge-gate.ts';
 import { type PlayerRequest, writeAsOfficer } from './player-writes.ts';
@@ -14,12 +15,7 @@ export interface CallRequest extends PlayerRequest {
   readonly callId: CallId;
 }
 
-export interface CallLockingPorts {
-  readonly gate: BridgeGate;
-  readonly calls: CallRepository;
-  readonly units: UnitRepository;
-  readonly writes: AuditedWrites;
-}
+export type CallLockingPorts = Pick<Ports, 'gate' | 'calls' | 'units' | 'writes'>;
 
 /** The call and the officer's unit, both locked, and the officer who passed the gate. */
 export interface LockedCallAndUnit {

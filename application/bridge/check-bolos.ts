@@ -5,10 +5,7 @@ import { Plate } from '../../domain/records/plate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CivilianId, VehicleId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept } from '../../domain/shared/outcome.ts';
-import type { BoloRepository } from '../ports/bolo-repository.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { CivilianRepository, VehicleRepository } from '../ports/records-repositories.ts';
-import type { BridgeGate } from './bridge-gate.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 
 export const MAX_BOLO_MATCHES = 10;
 /** Same-named civilians whose BOLOs are searched. */
@@ -27,36 +24,30 @@ export interface CheckBolosInput {
  * (its own, and every `COMMUNITY` one), newest first, at most ten, without internal notes.
  */
 export class CheckBolos {
-  constructor(
-    private readonly gate: BridgeGate,
-    private readonly bolos: BoloRepository,
-    private readonly vehicles: VehicleRepository,
-    private readonly civilians: CivilianRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'bolos' | 'vehicles' | 'civilians' | 'clock'>) {}
 
   async execute(input: CheckBolosInput): Promise<Outcome<Bolo[], GateRefusal>> {
-    const officer = await this.gate.onDuty(input.grant, input.identifiers);
+    const officer = await this.ports.gate.onDuty(input.grant, input.identifiers);
     if (!officer.ok) return officer;
     const organisationId = input.grant.organisationId;
     const vehicleIds: VehicleId[] = [];
     const civilianIds: CivilianId[] = [];
     if (input.plate !== undefined) {
       const plate = Plate.parse(input.plate);
-      const vehicle = plate.ok ? await this.vehicles.findByPlate(organisationId, plate.value.key) : null;
+      const vehicle = plate.ok ? await this.ports.vehicles.findByPlate(organisationId, plate.value.key) : null;
       if (vehicle !== null) vehicleIds.push(vehicle.id);
     }
     if (input.name !== undefined) {
-      const named = await this.civilians.findByName(organisationId, input.name.firstName, input.name.lastName, NAME_WINDOW);
+      const named = await this.ports.civilians.findByName(organisationId, input.name.firstName, input.name.lastName, NAME_WINDOW);
       civilianIds.push(...named.map((c) => c.id));
     }
     if (vehicleIds.length === 0 && civilianIds.length === 0) return accept([]);
-    const found = await this.bolos.findActiveAbout({
+    const found = await this.ports.bolos.findActiveAbout({
       organisationId,
       vehicleIds,
       civilianIds,
       department: officer.value.departmentId,
-      now: this.clock.now(),
+      now: this.ports.clock.now(),
       limit: MAX_BOLO_MATCHES,
     });
     return accept(found);

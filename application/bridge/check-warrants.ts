@@ -5,8 +5,7 @@ import { hasActiveWarrant } from '../../domain/records/warrant.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CivilianId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept } from '../../domain/shared/outcome.ts';
-import type { CivilianRepository, WarrantRepository } from '../ports/records-repositories.ts';
-import type { BridgeGate } from './bridge-gate.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 
 /** Same-named civilians read to resolve one person; a name shared more widely than this is ambiguous anyway. */
 const RESOLUTION_WINDOW = 50;
@@ -24,21 +23,17 @@ export interface WarrantCheckInput {
  * when the name is shared, and answers whether any of their warrants is active. It never guesses.
  */
 export class CheckWarrants {
-  constructor(
-    private readonly gate: BridgeGate,
-    private readonly civilians: CivilianRepository,
-    private readonly warrants: WarrantRepository,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'civilians' | 'warrants'>) {}
 
   async execute(
     input: WarrantCheckInput,
   ): Promise<Outcome<{ civilianId: CivilianId; hasActiveWarrant: boolean }, GateRefusal | 'no_match' | 'multiple_matches'>> {
-    const officer = await this.gate.onDuty(input.grant, input.identifiers);
+    const officer = await this.ports.gate.onDuty(input.grant, input.identifiers);
     if (!officer.ok) return officer;
-    const named = await this.civilians.findByName(input.grant.organisationId, input.firstName, input.lastName, RESOLUTION_WINDOW);
+    const named = await this.ports.civilians.findByName(input.grant.organisationId, input.firstName, input.lastName, RESOLUTION_WINDOW);
     const person = resolveOnePerson(named, input.dateOfBirth);
     if (!person.ok) return person;
-    const warrants = await this.warrants.listForCivilian(person.value.id);
+    const warrants = await this.ports.warrants.listForCivilian(person.value.id);
     return accept({ civilianId: person.value.id, hasActiveWarrant: hasActiveWarrant(warrants) });
   }
 }

@@ -1,9 +1,7 @@
 import type { CivilianId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { CivilianRepository } from '../ports/records-repositories.ts';
-import type { BridgeGate } from './bridge-gate.ts';
+import { audited, unchanged } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { findOrRegisterCivilian } from './civilian-records.ts';
 import { type PersonRequest, describePerson } from './person-input.ts';
 import { playerNote, writeAsLinkedPlayer } from './player-writes.ts';
@@ -13,12 +11,7 @@ import { playerNote, writeAsLinkedPlayer } from './player-writes.ts';
  * as their own. Claiming one's own again succeeds; another player's is `already_claimed`.
  */
 export class ClaimCivilian {
-  constructor(
-    private readonly gate: BridgeGate,
-    private readonly civilians: CivilianRepository,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'civilians' | 'ids' | 'writes'>) {}
 
   async execute(
     input: PersonRequest,
@@ -26,16 +19,16 @@ export class ClaimCivilian {
     const person = describePerson(input.civilian);
     if (!person.ok) return person;
     const { grant } = input;
-    return writeAsLinkedPlayer(this.gate, this.writes, input, async ({ characterId }, now) => {
-      const found = await findOrRegisterCivilian(this.civilians, this.ids, grant.organisationId, person.value, now);
-      const civilian = found.created ? found.civilian : await this.civilians.getForUpdate(found.civilian.id);
+    return writeAsLinkedPlayer(this.ports.gate, this.ports.writes, input, async ({ characterId }, now) => {
+      const found = await findOrRegisterCivilian(this.ports.civilians, this.ports.ids, grant.organisationId, person.value, now);
+      const civilian = found.created ? found.civilian : await this.ports.civilians.getForUpdate(found.civilian.id);
       if (civilian === null) return refuse('already_claimed');
       const before = civilian.claimedBy;
       const claimed = civilian.claim(characterId);
       if (!claimed.ok) return claimed;
       const result = { civilianId: civilian.id };
       if (before === characterId) return unchanged(result);
-      await this.civilians.save(civilian);
+      await this.ports.civilians.save(civilian);
       return audited(
         result,
         playerNote(grant, characterId, 'civilian.claimed', { type: 'civilian', id: civilian.id }, { created: found.created }),

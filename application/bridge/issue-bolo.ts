@@ -6,14 +6,10 @@ import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle } from '../../domain/records/vehicle.ts';
 import type { BoloId, VehicleId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { BoloRepository } from '../ports/bolo-repository.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
+import { audited } from '../audit/audited-writes.ts';
 import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
-import type { RecordNumbers } from '../ports/record-numbers.ts';
-import type { CivilianRepository, VehicleRepository } from '../ports/records-repositories.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { nextRecordNumber } from '../records/record-numbering.ts';
-import type { BridgeGate } from './bridge-gate.ts';
 import { type PersonDescription, findOrRegisterCivilian } from './civilian-records.ts';
 import { type PersonInput, describePerson } from './person-input.ts';
 import { type PlayerRequest, playerNote, writeAsOfficer } from './player-writes.ts';
@@ -34,15 +30,7 @@ export type IssueBoloRefusal = GateRefusal | 'no_subject' | 'invalid_date_of_bir
  * both. A subject the records do not know yet is registered with it.
  */
 export class IssueBolo {
-  constructor(
-    private readonly gate: BridgeGate,
-    private readonly bolos: BoloRepository,
-    private readonly civilians: CivilianRepository,
-    private readonly vehicles: VehicleRepository,
-    private readonly numbers: RecordNumbers,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'bolos' | 'civilians' | 'vehicles' | 'recordNumbers' | 'ids' | 'writes'>) {}
 
   async execute(input: IssueBoloInput): Promise<Outcome<{ boloId: BoloId; boloNumber: string }, IssueBoloRefusal>> {
     const { civilian, plate: rawPlate } = input.subject;
@@ -64,16 +52,17 @@ export class IssueBolo {
 
   private issue(input: IssueBoloInput, person: PersonDescription | null, plate: Plate | null) {
     const { grant } = input;
-    return writeAsOfficer(this.gate, this.writes, input, async (officer, now) => {
-      const civilian = person === null ? null : await findOrRegisterCivilian(this.civilians, this.ids, grant.organisationId, person, now);
+    return writeAsOfficer(this.ports.gate, this.ports.writes, input, async (officer, now) => {
+      const civilian =
+        person === null ? null : await findOrRegisterCivilian(this.ports.civilians, this.ports.ids, grant.organisationId, person, now);
       const vehicle = plate === null ? null : await this.findOrRegisterVehicle(grant, plate, now);
-      const number = await nextRecordNumber(this.numbers, grant.organisationId, 'bolo', now);
+      const number = await nextRecordNumber(this.ports.recordNumbers, grant.organisationId, 'bolo', now);
       // About whoever and whatever the records now hold for the subject the officer described.
       const subjects = { subjectCivilianId: civilian?.civilian.id ?? null, subjectVehicleId: vehicle?.vehicle.id ?? null };
       const issued = Bolo.issue(
         {
           ...subjects,
-          id: this.ids.next<BoloId>(),
+          id: this.ports.ids.next<BoloId>(),
           organisationId: grant.organisationId,
           number,
           issuingDepartmentId: officer.departmentId,
@@ -89,7 +78,7 @@ export class IssueBolo {
         now,
       );
       if (!issued.ok) return issued;
-      await this.bolos.save(issued.value);
+      await this.ports.bolos.save(issued.value);
       const details = {
         boloNumber: number,
         unitId: officer.unitId,
@@ -104,10 +93,10 @@ export class IssueBolo {
   }
 
   private async findOrRegisterVehicle(grant: GameGrant, plate: Plate, now: Date) {
-    const found = await this.vehicles.findByPlate(grant.organisationId, plate.key);
+    const found = await this.ports.vehicles.findByPlate(grant.organisationId, plate.key);
     if (found !== null) return { vehicle: found, created: false };
-    const vehicle = Vehicle.register({ id: this.ids.next<VehicleId>(), organisationId: grant.organisationId, plate }, now);
-    await this.vehicles.save(vehicle);
+    const vehicle = Vehicle.register({ id: this.ports.ids.next<VehicleId>(), organisationId: grant.organisationId, plate }, now);
+    await this.ports.vehicles.save(vehicle);
     return { vehicle, created: true };
   }
 }

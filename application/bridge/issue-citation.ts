@@ -3,12 +3,7 @@ import type { Citation } from '../../domain/records/citation.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import type { CitationId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept } from '../../domain/shared/outcome.ts';
-import type { AuditedWrites } from '../audit/audited-writes.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { CitationRepository } from '../ports/incident-records-repositories.ts';
-import type { RecordNumbers } from '../ports/record-numbers.ts';
-import type { CivilianRepository } from '../ports/records-repositories.ts';
-import type { BridgeGate } from './bridge-gate.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import type { PersonRequest } from './person-input.ts';
 import { fileAboutPerson } from './person-record-filing.ts';
 
@@ -28,26 +23,18 @@ export interface IssuedCitation {
 
 /** `/citation`: an on-duty officer cites a person, registered on the spot if the records lack them. */
 export class IssueCitation {
-  constructor(
-    private readonly gate: BridgeGate,
-    private readonly citations: CitationRepository,
-    private readonly civilians: CivilianRepository,
-    private readonly numbers: RecordNumbers,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'citations' | 'civilians' | 'recordNumbers' | 'ids' | 'writes'>) {}
 
   execute(input: IssueCitationInput): Promise<Outcome<IssuedCitation, GateRefusal | 'invalid_date_of_birth' | 'invalid_plate'>> {
-    const ports = { gate: this.gate, civilians: this.civilians, numbers: this.numbers, ids: this.ids, writes: this.writes };
-    return fileAboutPerson(ports, input, {
+    return fileAboutPerson(this.ports, input, {
       kind: 'citation',
       // No plate: no vehicle was involved.
       check: () => (input.plate.trim() === '' ? accept(null) : Plate.parse(input.plate)),
       file: async (plate, { filedBy, ...about }, now) => {
         const { locationText, statuteCode, statuteDescription, fineAmount } = input;
         const cited = { plate: plate?.display ?? null, locationText, statuteCode, statuteDescription, fineAmount };
-        const citation: Citation = { ...about, ...cited, id: this.ids.next<CitationId>(), issuedBy: filedBy, issuedAt: now };
-        await this.citations.add(citation);
+        const citation: Citation = { ...about, ...cited, id: this.ports.ids.next<CitationId>(), issuedBy: filedBy, issuedAt: now };
+        await this.ports.citations.add(citation);
         return { id: citation.id, result: { citationId: citation.id, citationNumber: citation.number }, details: { statuteCode } };
       },
     });

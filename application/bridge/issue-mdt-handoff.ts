@@ -1,12 +1,8 @@
 import { MdtHandoff, type MdtTier } from '../../domain/roster/mdt-handoff.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { MdtHandoffRepository } from '../ports/mdt-handoff-repository.ts';
-import type { DepartmentRepository } from '../ports/organisation-repositories.ts';
-import type { SecretGenerator } from '../ports/secret-generator.ts';
-import type { SecretHasher } from '../ports/secret-hasher.ts';
+import { audited } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { credentialActor } from './bridge-actor.ts';
-import type { BridgeGate } from './bridge-gate.ts';
 import type { DutyReport } from './duty-report.ts';
 import { playerNote } from './player-writes.ts';
 
@@ -21,29 +17,22 @@ export const MDT_TOKEN_PREFIX = 'cad_mdt_';
  * read-only. Nothing about duty changes here.
  */
 export class IssueMdtHandoff {
-  constructor(
-    private readonly gate: BridgeGate,
-    private readonly departments: DepartmentRepository,
-    private readonly handoffs: MdtHandoffRepository,
-    private readonly hasher: SecretHasher,
-    private readonly secrets: SecretGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'departments' | 'mdtHandoffs' | 'hasher' | 'secrets' | 'writes'>) {}
 
   execute(input: IssueMdtHandoffInput): Promise<Outcome<{ token: string; expiresAt: Date; tier: MdtTier }, 'not_linked'>> {
     const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const player = await this.gate.player(grant, input.identifiers);
+    return this.ports.writes.run(credentialActor(grant), async (now) => {
+      const player = await this.ports.gate.player(grant, input.identifiers);
       if (player === null || grant.departmentId === null) return refuse('not_linked');
       const departmentId = grant.departmentId;
-      const department = await this.departments.get(departmentId);
-      const officer = this.gate.judgeOnDuty(grant, player);
+      const department = await this.ports.departments.get(departmentId);
+      const officer = this.ports.gate.judgeOnDuty(grant, player);
       const full = officer.ok && input.onDuty && department?.slug === input.departmentSlug;
       const tier: MdtTier = full ? 'full' : 'basic';
-      const token = this.secrets.secret(MDT_TOKEN_PREFIX);
+      const token = this.ports.secrets.secret(MDT_TOKEN_PREFIX);
       const handoff = MdtHandoff.issue(
         {
-          tokenHash: this.hasher.hash(token),
+          tokenHash: this.ports.hasher.hash(token),
           organisationId: grant.organisationId,
           characterId: player.characterId,
           credentialId: grant.credentialId,
@@ -53,7 +42,7 @@ export class IssueMdtHandoff {
         },
         now,
       );
-      await this.handoffs.save(handoff);
+      await this.ports.mdtHandoffs.save(handoff);
       const details = { tier, expiresAt: handoff.expiresAt };
       const note = playerNote(grant, player.characterId, 'mdt_handoff.issued', { type: 'character', id: player.characterId }, details);
       return audited({ token, expiresAt: handoff.expiresAt, tier }, note);

@@ -2,9 +2,8 @@ import { linksFor } from '../../domain/roster/identifier-link.ts';
 import { normaliseLinkCode } from '../../domain/roster/link-code.ts';
 import type { CharacterPublicId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { CharacterRepository, IdentifierLinkRepository, LinkCodeRepository } from '../ports/roster-repositories.ts';
-import type { SecretHasher } from '../ports/secret-hasher.ts';
+import { audited } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { credentialActor } from './bridge-actor.ts';
 import { type PlayerRequest, playerNote } from './player-writes.ts';
 
@@ -23,27 +22,24 @@ export interface IdentityLinked {
  * and the audit entry says from where.
  */
 export class LinkIdentity {
-  constructor(
-    private readonly codes: LinkCodeRepository,
-    private readonly characters: CharacterRepository,
-    private readonly links: IdentifierLinkRepository,
-    private readonly hasher: SecretHasher,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'linkCodes' | 'characters' | 'identifierLinks' | 'hasher' | 'writes'>) {}
 
   execute(input: LinkIdentityInput): Promise<Outcome<IdentityLinked, 'invalid_or_expired_code'>> {
     const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const code = await this.codes.findByHashForUpdate(grant.organisationId, this.hasher.hash(normaliseLinkCode(input.code)));
+    return this.ports.writes.run(credentialActor(grant), async (now) => {
+      const code = await this.ports.linkCodes.findByHashForUpdate(
+        grant.organisationId,
+        this.ports.hasher.hash(normaliseLinkCode(input.code)),
+      );
       if (code === null) return refuse('invalid_or_expired_code');
       const redeemed = code.redeem(now);
       if (!redeemed.ok) return redeemed;
-      const character = await this.characters.get(redeemed.value);
+      const character = await this.ports.characters.get(redeemed.value);
       if (character === null || character.organisationId !== grant.organisationId) return refuse('invalid_or_expired_code');
-      const before = await this.links.findLinks(grant.organisationId, input.identifiers);
+      const before = await this.ports.identifierLinks.findLinks(grant.organisationId, input.identifiers);
       const moved = before.filter((link) => link.characterId !== character.id);
-      await this.codes.save(code);
-      await this.links.link(linksFor(grant.organisationId, input.identifiers, character.id, now));
+      await this.ports.linkCodes.save(code);
+      await this.ports.identifierLinks.link(linksFor(grant.organisationId, input.identifiers, character.id, now));
       const details = {
         identifiers: input.identifiers.entries.map((e) => e.kind),
         ...(moved.length === 0 ? {} : { movedFrom: moved.map((l) => ({ kind: l.kind, characterId: l.characterId })) }),

@@ -2,8 +2,7 @@ import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
-import type { CivilianRepository } from '../ports/records-repositories.ts';
-import type { BridgeGate } from './bridge-gate.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 
 export const MAX_PERSON_MATCHES = 10;
 
@@ -17,10 +16,7 @@ export interface PersonMatch {
 
 /** `/lookup/person`: civilians with exactly this name (case and spacing aside), at most ten. */
 export class LookupPerson {
-  constructor(
-    private readonly gate: BridgeGate,
-    private readonly civilians: CivilianRepository,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'civilians'>) {}
 
   async execute(input: {
     grant: GameGrant;
@@ -28,9 +24,9 @@ export class LookupPerson {
     firstName: string;
     lastName: string;
   }): Promise<Outcome<PersonMatch[], GateRefusal | 'no_match'>> {
-    const officer = await this.gate.onDuty(input.grant, input.identifiers);
+    const officer = await this.ports.gate.onDuty(input.grant, input.identifiers);
     if (!officer.ok) return officer;
-    const found = await this.civilians.findByName(input.grant.organisationId, input.firstName, input.lastName, MAX_PERSON_MATCHES);
+    const found = await this.ports.civilians.findByName(input.grant.organisationId, input.firstName, input.lastName, MAX_PERSON_MATCHES);
     if (found.length === 0) return refuse('no_match');
     return accept(
       found.map((civilian) => {

@@ -3,8 +3,7 @@ import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
-import type { CivilianRepository, VehicleRepository } from '../ports/records-repositories.ts';
-import type { BridgeGate } from './bridge-gate.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 
 /** The bridge lookup shape of a vehicle (section 2). */
 export interface VehicleLookup {
@@ -19,25 +18,21 @@ export interface VehicleLookup {
 
 /** `/lookup/vehicle`: an on-duty officer runs a plate; case and spaces do not matter. */
 export class LookupVehicle {
-  constructor(
-    private readonly gate: BridgeGate,
-    private readonly vehicles: VehicleRepository,
-    private readonly civilians: CivilianRepository,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'vehicles' | 'civilians'>) {}
 
   async execute(input: {
     grant: GameGrant;
     identifiers: PlayerIdentifiers;
     plate: string;
   }): Promise<Outcome<VehicleLookup, GateRefusal | 'no_match'>> {
-    const officer = await this.gate.onDuty(input.grant, input.identifiers);
+    const officer = await this.ports.gate.onDuty(input.grant, input.identifiers);
     if (!officer.ok) return officer;
     const plate = Plate.parse(input.plate);
     if (!plate.ok) return refuse('no_match');
-    const vehicle = await this.vehicles.findByPlate(input.grant.organisationId, plate.value.key);
+    const vehicle = await this.ports.vehicles.findByPlate(input.grant.organisationId, plate.value.key);
     if (vehicle === null) return refuse('no_match');
     const v = vehicle.snapshot();
-    const owner = v.ownerCivilianId === null ? null : await this.civilians.get(v.ownerCivilianId);
+    const owner = v.ownerCivilianId === null ? null : await this.ports.civilians.get(v.ownerCivilianId);
     return accept({
       plate: v.plate,
       make: v.make,

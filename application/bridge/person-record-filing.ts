@@ -4,7 +4,7 @@ import type { Outcome } from '../../domain/shared/outcome.ts';
 import type { AuditDetails } from '../audit/audit-note.ts';
 import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
-import type { RecordNumbers } from '../ports/record-numbers.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import type { CivilianRepository } from '../ports/records-repositories.ts';
 import { nextRecordNumber } from '../records/record-numbering.ts';
 import type { BridgeGate } from './bridge-gate.ts';
@@ -12,13 +12,7 @@ import { findOrRegisterCivilian } from './civilian-records.ts';
 import { type PersonRequest, describePerson } from './person-input.ts';
 import { playerNote, writeAsOfficer } from './player-writes.ts';
 
-export interface FilingPorts {
-  readonly gate: BridgeGate;
-  readonly civilians: CivilianRepository;
-  readonly numbers: RecordNumbers;
-  readonly ids: IdGenerator;
-  readonly writes: AuditedWrites;
-}
+export type FilingPorts = Pick<Ports, 'gate' | 'civilians' | 'recordNumbers' | 'ids' | 'writes'>;
 
 /** What every record an officer files about a person carries, whatever its kind. */
 export interface FiledAboutPerson {
@@ -57,7 +51,7 @@ export function fileAboutPerson<Checked, Invalid extends string, Result>(
   const { grant } = request;
   return writeAsOfficer(ports.gate, ports.writes, request, async (officer, now) => {
     const { civilian, created } = await findOrRegisterCivilian(ports.civilians, ports.ids, grant.organisationId, person.value, now);
-    const number = await nextRecordNumber(ports.numbers, grant.organisationId, record.kind, now);
+    const number = await nextRecordNumber(ports.recordNumbers, grant.organisationId, record.kind, now);
     const filedBy = { characterId: officer.characterId, unitId: officer.unitId, credentialId: grant.credentialId };
     const filed = await record.file(checked.value, { organisationId: grant.organisationId, number, civilianId: civilian.id, filedBy }, now);
     const details = { [`${record.kind}Number`]: number, civilianId: civilian.id, civilianCreated: created, ...filed.details };

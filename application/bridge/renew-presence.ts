@@ -3,11 +3,7 @@ import { overageOf, renewedClaim } from '../../domain/presence/presence.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CharacterId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept } from '../../domain/shared/outcome.ts';
-import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
-import type { PresenceRepository } from '../ports/presence-repository.ts';
-import type { IdentifierLinkRepository } from '../ports/roster-repositories.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { UnitOfWork } from '../ports/unit-of-work.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 
 export interface PresenceRenewed {
   /** Linked accounts whose claim this heartbeat renewed. */
@@ -23,19 +19,13 @@ export interface PresenceRenewed {
  * the operators: nobody is ever disconnected. Two reads and two writes, whatever the population.
  */
 export class RenewPresence {
-  constructor(
-    private readonly organisations: OrganisationRepository,
-    private readonly links: IdentifierLinkRepository,
-    private readonly presence: PresenceRepository,
-    private readonly clock: Clock,
-    private readonly uow: UnitOfWork,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'identifierLinks' | 'presence' | 'clock' | 'uow'>) {}
 
   execute(input: { grant: GameGrant; players: readonly PlayerIdentifiers[] }): Promise<Outcome<PresenceRenewed, never>> {
     const { grant } = input;
-    return this.uow.run(async () => {
-      const now = this.clock.now();
-      const links = await this.links.findLinksAmong(
+    return this.ports.uow.run(async () => {
+      const now = this.ports.clock.now();
+      const links = await this.ports.identifierLinks.findLinksAmong(
         grant.organisationId,
         input.players.flatMap((p) => p.entries),
       );
@@ -47,11 +37,11 @@ export class RenewPresence {
       const claims = [...characters].map((characterId) =>
         renewedClaim({ organisationId: grant.organisationId, characterId, credentialId: grant.credentialId }, now),
       );
-      if (claims.length > 0) await this.presence.renew(claims);
-      const connected = await this.presence.countConnected(grant.organisationId, now);
-      const organisation = await this.organisations.get(grant.organisationId);
+      if (claims.length > 0) await this.ports.presence.renew(claims);
+      const connected = await this.ports.presence.countConnected(grant.organisationId, now);
+      const organisation = await this.ports.organisations.get(grant.organisationId);
       const overage = overageOf(grant.organisationId, connected, organisation?.settings.concurrentAccountsMax ?? null, now);
-      if (overage !== null) await this.presence.recordOverage(overage);
+      if (overage !== null) await this.ports.presence.recordOverage(overage);
       return accept({ renewed: claims.length, connected });
     });
   }

@@ -1,11 +1,9 @@
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
-import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
-import type { UnitRepository } from '../ports/unit-repository.ts';
+import { audited, unchanged } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { credentialActor } from './bridge-actor.ts';
-import type { BridgeGate } from './bridge-gate.ts';
 import { type PlayerRequest, playerNote } from './player-writes.ts';
 
 export interface ReportLocationInput extends PlayerRequest {
@@ -22,19 +20,14 @@ export interface ReportLocationInput extends PlayerRequest {
  * decides all three (`awaitsArrival`, `arrivalAt`); this use case only orders the reads.
  */
 export class ReportLocation {
-  constructor(
-    private readonly gate: BridgeGate,
-    private readonly organisations: OrganisationRepository,
-    private readonly units: UnitRepository,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'organisations' | 'units' | 'writes'>) {}
 
   async execute(input: ReportLocationInput): Promise<Outcome<{ arrived: boolean }, GateRefusal>> {
-    const officer = await this.gate.onDuty(input.grant, input.identifiers);
+    const officer = await this.ports.gate.onDuty(input.grant, input.identifiers);
     if (!officer.ok) return officer;
     const unit = officer.value.unit;
     if (!unit.awaitsArrival) return accept({ arrived: false });
-    const organisation = await this.organisations.get(input.grant.organisationId);
+    const organisation = await this.ports.organisations.get(input.grant.organisationId);
     if (organisation === null) return refuse('not_linked');
     const position = MapPoint.of(input.mapX, input.mapY);
     const radius = organisation.settings.arrivalRadius;
@@ -45,14 +38,14 @@ export class ReportLocation {
   /** In range: move the unit under its lock, judged again on what the lock shows. */
   private arrive(input: ReportLocationInput, position: MapPoint, radius: number) {
     const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const officer = await this.gate.onDuty(grant, input.identifiers);
+    return this.ports.writes.run(credentialActor(grant), async (now) => {
+      const officer = await this.ports.gate.onDuty(grant, input.identifiers);
       if (!officer.ok) return officer;
-      const unit = await this.units.getForUpdate(officer.value.unitId);
+      const unit = await this.ports.units.getForUpdate(officer.value.unitId);
       if (unit === null || !unit.isOnDuty) return refuse('not_on_duty');
       const callId = unit.assignment?.callId ?? null;
       if (unit.reportPosition(position, radius, now) !== 'arrived') return unchanged({ arrived: false });
-      await this.units.save(unit);
+      await this.ports.units.save(unit);
       const details = { callId, mapX: position.x, mapY: position.y };
       return audited(
         { arrived: true },

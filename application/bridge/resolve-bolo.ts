@@ -1,9 +1,8 @@
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { BoloId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
-import type { BoloRepository } from '../ports/bolo-repository.ts';
-import type { BridgeGate } from './bridge-gate.ts';
+import { audited, unchanged } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { type PlayerRequest, playerNote, writeAsOfficer } from './player-writes.ts';
 
 /**
@@ -11,17 +10,13 @@ import { type PlayerRequest, playerNote, writeAsOfficer } from './player-writes.
  * Resolving it again succeeds and changes nothing.
  */
 export class ResolveBolo {
-  constructor(
-    private readonly gate: BridgeGate,
-    private readonly bolos: BoloRepository,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'bolos' | 'writes'>) {}
 
   execute(
     input: PlayerRequest & { boloId: BoloId },
   ): Promise<Outcome<{ boloId: BoloId; status: 'RESOLVED' }, GateRefusal | 'bolo_not_found' | 'wrong_department'>> {
-    return writeAsOfficer(this.gate, this.writes, input, async (officer, now) => {
-      const bolo = await this.bolos.getForUpdate(input.boloId);
+    return writeAsOfficer(this.ports.gate, this.ports.writes, input, async (officer, now) => {
+      const bolo = await this.ports.bolos.getForUpdate(input.boloId);
       if (bolo?.organisationId !== input.grant.organisationId) return refuse('bolo_not_found');
       const resolved = bolo.resolve(officer.departmentId, now);
       if (!resolved.ok) return resolved;
@@ -29,7 +24,7 @@ export class ResolveBolo {
       // A repeat resolve records no move: it succeeds and writes nothing.
       const [moved] = bolo.events.take();
       if (moved === undefined) return unchanged(result);
-      await this.bolos.save(bolo);
+      await this.ports.bolos.save(bolo);
       const details = { from: moved.from, unitId: officer.unitId };
       return audited(result, playerNote(input.grant, officer.characterId, 'bolo.resolved', { type: 'bolo', id: bolo.id }, details));
     });

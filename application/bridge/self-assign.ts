@@ -3,11 +3,9 @@ import type { UnitId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { CallStatus } from '../../domain/call/call-status.ts';
 import type { UnitStatus } from '../../domain/unit/unit-status.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import { audited } from '../audit/audited-writes.ts';
 import { assignmentDetails } from '../dispatch/assignment-audit.ts';
-import type { CallRepository } from '../ports/call-repository.ts';
-import type { UnitRepository } from '../ports/unit-repository.ts';
-import type { BridgeGate } from './bridge-gate.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { type CallRequest, writeOnCallWithOwnUnit } from './call-locking.ts';
 import { playerNote } from './player-writes.ts';
 
@@ -26,21 +24,15 @@ export interface SelfAssigned {
  * one call and one unit racing for twenty calls both stay consistent.
  */
 export class SelfAssign {
-  constructor(
-    private readonly gate: BridgeGate,
-    private readonly calls: CallRepository,
-    private readonly units: UnitRepository,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'calls' | 'units' | 'writes'>) {}
 
   execute(input: CallRequest): Promise<Outcome<SelfAssigned, SelfAssignRefusal>> {
-    const ports = { gate: this.gate, calls: this.calls, units: this.units, writes: this.writes };
-    return writeOnCallWithOwnUnit(ports, input, async ({ call, unit, officer }, now) => {
+    return writeOnCallWithOwnUnit(this.ports, input, async ({ call, unit, officer }, now) => {
       const assigned = call.assign(unit, now);
       // The call refuses when closed; to the bridge a closed call is no longer there.
       if (!assigned.ok) return refuse(assigned.reason === 'call_closed' ? 'call_not_found' : assigned.reason);
-      await this.units.save(unit);
-      await this.calls.save(call);
+      await this.ports.units.save(unit);
+      await this.ports.calls.save(call);
       const note = playerNote(
         input.grant,
         officer.characterId,

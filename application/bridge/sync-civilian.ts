@@ -1,10 +1,8 @@
 import type { CivilianId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { CivilianRepository } from '../ports/records-repositories.ts';
+import { audited, unchanged } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { credentialActor } from './bridge-actor.ts';
-import type { BridgeGate } from './bridge-gate.ts';
 import { findOrRegisterCivilian } from './civilian-records.ts';
 import { type PersonRequest, describePerson } from './person-input.ts';
 import { playerNote } from './player-writes.ts';
@@ -14,23 +12,24 @@ import { playerNote } from './player-writes.ts';
  * needed). An exact match (name and date of birth) is found, anything else registered.
  */
 export class SyncCivilian {
-  constructor(
-    private readonly civilians: CivilianRepository,
-    private readonly gate: BridgeGate,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'civilians' | 'gate' | 'ids' | 'writes'>) {}
 
   async execute(input: PersonRequest): Promise<Outcome<{ civilianId: CivilianId; created: boolean }, 'invalid_date_of_birth'>> {
     const person = describePerson(input.civilian);
     if (!person.ok) return person;
     const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const { civilian, created } = await findOrRegisterCivilian(this.civilians, this.ids, grant.organisationId, person.value, now);
+    return this.ports.writes.run(credentialActor(grant), async (now) => {
+      const { civilian, created } = await findOrRegisterCivilian(
+        this.ports.civilians,
+        this.ports.ids,
+        grant.organisationId,
+        person.value,
+        now,
+      );
       const result = { civilianId: civilian.id, created };
       if (!created) return unchanged(result);
       // No player resolved: the identifiers sent are kept instead, to tell who it was.
-      const player = (await this.gate.player(grant, input.identifiers))?.characterId ?? null;
+      const player = (await this.ports.gate.player(grant, input.identifiers))?.characterId ?? null;
       const details = player === null ? { identifiers: input.identifiers.entries } : {};
       return audited(result, playerNote(grant, player, 'civilian.registered', { type: 'civilian', id: civilian.id }, details));
     });

@@ -11,6 +11,7 @@ import type { UnitStatus } from '../../domain/unit/unit-status.ts';
 import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { DepartmentRepository, OrganisationRepository } from '../ports/organisation-repositories.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import type { ProvisioningLedger } from '../ports/provisioning-ledger.ts';
 import type { RecordNumbers } from '../ports/record-numbers.ts';
 import type { CharacterRepository, IdentifierLinkRepository, MembershipRepository } from '../ports/roster-repositories.ts';
@@ -38,11 +39,6 @@ export type SyncDutyRefusal =
   /** The credential created its hourly allowance of new players already: a 429. */
   | 'provision_limit_reached';
 
-export interface SyncDutySettings {
-  /** New players one credential may create per hour (`GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR`). */
-  readonly autoProvisionPerHour: number;
-}
-
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
@@ -52,35 +48,38 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export class SyncDuty {
   constructor(
-    private readonly gate: BridgeGate,
-    private readonly organisations: OrganisationRepository,
-    private readonly departments: DepartmentRepository,
-    private readonly characters: CharacterRepository,
-    private readonly links: IdentifierLinkRepository,
-    private readonly memberships: MembershipRepository,
-    private readonly units: UnitRepository,
-    private readonly ledger: ProvisioningLedger,
-    private readonly numbers: RecordNumbers,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-    private readonly settings: SyncDutySettings,
+    private readonly ports: Pick<
+      Ports,
+      | 'gate'
+      | 'organisations'
+      | 'departments'
+      | 'characters'
+      | 'identifierLinks'
+      | 'memberships'
+      | 'units'
+      | 'provisioning'
+      | 'recordNumbers'
+      | 'ids'
+      | 'writes'
+      | 'settings'
+    >,
   ) {}
 
   execute(input: SyncDutyInput): Promise<Outcome<DutySynced, SyncDutyRefusal>> {
     const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const department = await this.departments.findBySlug(grant.organisationId, input.departmentSlug);
+    return this.ports.writes.run(credentialActor(grant), async (now) => {
+      const department = await this.ports.departments.findBySlug(grant.organisationId, input.departmentSlug);
       // Another department's slug reads as unknown: a credential learns nothing beyond its own.
       if (department === null || department.id !== grant.departmentId || !department.isActive) return refuse('unknown_department_slug');
 
-      const player = await this.gate.player(grant, input.identifiers);
+      const player = await this.ports.gate.player(grant, input.identifiers);
       return player === null ? this.provision(input, department, now) : this.sync(input, player, now);
     });
   }
 
   private async sync(input: SyncDutyInput, player: PlayerCandidate, now: Date) {
     if (player.unit === null) return refuse('no_department_membership');
-    const unit = await this.units.getForUpdate(player.unit.id);
+    const unit = await this.ports.units.getForUpdate(player.unit.id);
     if (unit === null) return refuse('no_department_membership');
     const synced = unit.syncDuty(input.onDuty, now);
     if (!synced.ok) return synced;
@@ -88,7 +87,7 @@ export class SyncDuty {
     // No recorded move: the unit already had that status, and nothing is written.
     const [moved] = unit.events.takeWhere(isStatusChange);
     if (moved === undefined) return unchanged(result);
-    await this.units.save(unit);
+    await this.ports.units.save(unit);
     const details = { from: moved.from, to: moved.to, ...this.labels(input) };
     return audited(result, playerNote(input.grant, player.characterId, 'unit.duty_synced', { type: 'unit', id: unit.id }, details));
   }
@@ -97,34 +96,34 @@ export class SyncDuty {
     const { grant } = input;
     // Provisioning is serialised per organisation, so one player is never created twice and the
     // hourly count is exact under concurrent calls.
-    const organisation = await this.organisations.getForUpdate(grant.organisationId);
+    const organisation = await this.ports.organisations.getForUpdate(grant.organisationId);
     if (organisation === null || !organisation.settings.autoProvision) return refuse('not_linked');
     // A concurrent first call may have created the player while this one waited for the lock.
-    const raced = await this.gate.player(grant, input.identifiers);
+    const raced = await this.ports.gate.player(grant, input.identifiers);
     if (raced !== null) return this.sync(input, raced, now);
-    const provisioned = await this.ledger.countSince(grant.credentialId, new Date(now.getTime() - HOUR_MS));
-    if (provisioned >= this.settings.autoProvisionPerHour) return refuse('provision_limit_reached');
+    const provisioned = await this.ports.provisioning.countSince(grant.credentialId, new Date(now.getTime() - HOUR_MS));
+    if (provisioned >= this.ports.settings.autoProvisionPerHour) return refuse('provision_limit_reached');
 
     const callsign = await this.freeCallsign(department, now);
     const name = provisionedName(input.characterName, callsign);
     const character = Character.create(
       {
-        id: this.ids.next<CharacterId>(),
-        publicId: this.ids.next<CharacterPublicId>(),
+        id: this.ports.ids.next<CharacterId>(),
+        publicId: this.ports.ids.next<CharacterPublicId>(),
         organisationId: grant.organisationId,
         ...name,
       },
       now,
     );
-    const ids = { membershipId: this.ids.next<MembershipId>(), unitId: this.ids.next<UnitId>() };
+    const ids = { membershipId: this.ports.ids.next<MembershipId>(), unitId: this.ports.ids.next<UnitId>() };
     const { membership, unit } = enrolMember(department, character.id, callsign, ids, now);
     const synced = unit.syncDuty(input.onDuty, now);
     if (!synced.ok) return synced;
-    await this.characters.save(character);
-    await this.links.link(linksFor(grant.organisationId, input.identifiers, character.id, now));
-    await this.memberships.add(membership);
-    await this.units.save(unit);
-    await this.ledger.record({
+    await this.ports.characters.save(character);
+    await this.ports.identifierLinks.link(linksFor(grant.organisationId, input.identifiers, character.id, now));
+    await this.ports.memberships.add(membership);
+    await this.ports.units.save(unit);
+    await this.ports.provisioning.record({
       organisationId: grant.organisationId,
       credentialId: grant.credentialId,
       characterId: character.id,
@@ -139,8 +138,8 @@ export class SyncDuty {
   /** `AUTO-001`, `AUTO-002`... skipping any a dispatcher has given by hand. */
   private async freeCallsign(department: Department, now: Date): Promise<string> {
     for (let attempt = 0; attempt < MAX_PROVISION_CALLSIGN_ATTEMPTS; attempt++) {
-      const callsign = provisionedCallsign(await this.numbers.next(department.organisationId, `callsign:${department.id}`));
-      if ((await this.units.findByCallsign(department.id, callsign)) === null) return callsign;
+      const callsign = provisionedCallsign(await this.ports.recordNumbers.next(department.organisationId, `callsign:${department.id}`));
+      if ((await this.ports.units.findByCallsign(department.id, callsign)) === null) return callsign;
     }
     throw new Error(`no free generated callsign in department ${department.id} at ${now.toISOString()}`);
   }

@@ -2,12 +2,10 @@ import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle, type VehicleDetails } from '../../domain/records/vehicle.ts';
 import type { VehicleId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
+import { audited } from '../audit/audited-writes.ts';
 import { UniqueConstraintViolation } from '../ports/persistence-errors.ts';
-import type { VehicleRepository } from '../ports/records-repositories.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { credentialActor } from './bridge-actor.ts';
-import type { BridgeGate } from './bridge-gate.ts';
 import { type PlayerRequest, playerNote } from './player-writes.ts';
 
 export interface SyncVehicleInput extends PlayerRequest {
@@ -24,12 +22,7 @@ export interface SyncedVehicle {
  * vehicle's make, model and colour are never overwritten; only details never known are filled in.
  */
 export class SyncVehicle {
-  constructor(
-    private readonly vehicles: VehicleRepository,
-    private readonly gate: BridgeGate,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'vehicles' | 'gate' | 'ids' | 'writes'>) {}
 
   async execute(input: SyncVehicleInput): Promise<Outcome<SyncedVehicle, 'invalid_plate'>> {
     const plate = Plate.parse(input.vehicle.plate);
@@ -45,16 +38,19 @@ export class SyncVehicle {
 
   private sync(input: SyncVehicleInput, plate: Plate): Promise<Outcome<SyncedVehicle, never>> {
     const { grant } = input;
-    return this.writes.run(credentialActor(grant), async (now) => {
-      const player = (await this.gate.player(grant, input.identifiers))?.characterId ?? null;
-      const found = await this.vehicles.findByPlate(grant.organisationId, plate.key);
+    return this.ports.writes.run(credentialActor(grant), async (now) => {
+      const player = (await this.ports.gate.player(grant, input.identifiers))?.characterId ?? null;
+      const found = await this.ports.vehicles.findByPlate(grant.organisationId, plate.key);
       // Filling in details is a read-modify-write: hold the vehicle while doing it.
-      const existing = found && found.wouldFill(input.vehicle) ? await this.vehicles.getForUpdate(found.id) : found;
+      const existing = found && found.wouldFill(input.vehicle) ? await this.ports.vehicles.getForUpdate(found.id) : found;
       const vehicle =
         existing ??
-        Vehicle.register({ id: this.ids.next<VehicleId>(), organisationId: grant.organisationId, plate, details: input.vehicle }, now);
+        Vehicle.register(
+          { id: this.ports.ids.next<VehicleId>(), organisationId: grant.organisationId, plate, details: input.vehicle },
+          now,
+        );
       const changed = existing === null || existing.fillMissingDetails(input.vehicle);
-      if (changed) await this.vehicles.save(vehicle);
+      if (changed) await this.ports.vehicles.save(vehicle);
       // No player resolved: the identifiers sent are kept instead, to tell who it was.
       const details = { plate: vehicle.snapshot().plate, ...(player === null ? { identifiers: input.identifiers.entries } : {}) };
       const action = existing === null ? 'vehicle.registered' : 'vehicle.synced';

@@ -4,10 +4,9 @@ import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { UnitAssignment } from '../../domain/unit/unit.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { CallRepository } from '../ports/call-repository.ts';
-import type { UnitRepository } from '../ports/unit-repository.ts';
+import { audited } from '../audit/audited-writes.ts';
 import { type AccessRefusal, operatorActor } from '../operator/operator-access.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { assignmentDetails } from './assignment-audit.ts';
 import { lockCallForDispatch } from './dispatch-access.ts';
 
@@ -23,24 +22,20 @@ export type AssignUnitRefusal = AccessRefusal | 'unknown_unit' | 'unit_off_duty'
 
 /** A dispatcher sends an on-duty unit of the call's department to the call, with or without a pin. */
 export class AssignUnit {
-  constructor(
-    private readonly calls: CallRepository,
-    private readonly units: UnitRepository,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'calls' | 'units' | 'writes'>) {}
 
   execute(input: AssignUnitInput): Promise<Outcome<UnitAssignment, AssignUnitRefusal>> {
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      const call = await lockCallForDispatch(this.calls, input.operator, input.callId);
+    return this.ports.writes.run(operatorActor(input.operator), async (now) => {
+      const call = await lockCallForDispatch(this.ports.calls, input.operator, input.callId);
       if (!call.ok) return call;
-      const unit = await this.units.getForUpdate(input.unitId);
+      const unit = await this.ports.units.getForUpdate(input.unitId);
       if (unit === null || unit.organisationId !== call.value.snapshot().organisationId) return refuse('unknown_unit');
       if (!unit.isOnDuty) return refuse('unit_off_duty');
       const pin = input.pin === undefined ? call.value.location : input.pin === null ? null : MapPoint.of(input.pin.mapX, input.pin.mapY);
       const assigned = call.value.assign(unit, now, pin);
       if (!assigned.ok) return assigned;
-      await this.units.save(unit);
-      await this.calls.save(call.value);
+      await this.ports.units.save(unit);
+      await this.ports.calls.save(call.value);
       const details = assignmentDetails(call.value, unit, assigned.value);
       return audited(assigned.value, auditNote(unit.organisationId, 'call.unit_assigned', { type: 'call', id: call.value.id }, details));
     });

@@ -4,19 +4,14 @@ import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { UnitAssignment } from '../../domain/unit/unit.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { CallRepository } from '../ports/call-repository.ts';
-import type { UnitRepository } from '../ports/unit-repository.ts';
+import { audited } from '../audit/audited-writes.ts';
 import { type AccessRefusal, operatorActor } from '../operator/operator-access.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { lockCallForDispatch } from './dispatch-access.ts';
 
 /** A dispatcher moves (or removes, with null) the pin a unit assigned to the call is sent to. */
 export class MovePin {
-  constructor(
-    private readonly calls: CallRepository,
-    private readonly units: UnitRepository,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'calls' | 'units' | 'writes'>) {}
 
   execute(input: {
     operator: OperatorKey;
@@ -24,15 +19,15 @@ export class MovePin {
     unitId: UnitId;
     pin: { mapX: number; mapY: number } | null;
   }): Promise<Outcome<UnitAssignment, AccessRefusal | 'not_assigned'>> {
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      const call = await lockCallForDispatch(this.calls, input.operator, input.callId);
+    return this.ports.writes.run(operatorActor(input.operator), async (now) => {
+      const call = await lockCallForDispatch(this.ports.calls, input.operator, input.callId);
       if (!call.ok) return call;
-      const unit = await this.units.getForUpdate(input.unitId);
+      const unit = await this.ports.units.getForUpdate(input.unitId);
       if (unit === null || unit.organisationId !== call.value.snapshot().organisationId) return refuse('not_assigned');
       const pin = input.pin === null ? null : MapPoint.of(input.pin.mapX, input.pin.mapY);
       const moved = unit.movePin(call.value.id, pin, now);
       if (!moved.ok) return moved;
-      await this.units.save(unit);
+      await this.ports.units.save(unit);
       const details = { callNumber: call.value.number, unitId: unit.id, pin: input.pin };
       return audited(moved.value, auditNote(unit.organisationId, 'call.pin_moved', { type: 'call', id: call.value.id }, details));
     });

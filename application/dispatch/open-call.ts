@@ -5,12 +5,9 @@ import type { DepartmentId } from '../../domain/shared/ids.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { CallRepository } from '../ports/call-repository.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { DepartmentRepository } from '../ports/organisation-repositories.ts';
-import type { RecordNumbers } from '../ports/record-numbers.ts';
+import { audited } from '../audit/audited-writes.ts';
 import { type AccessRefusal, authorise, operatorActor } from '../operator/operator-access.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { openNumberedCall } from '../records/open-numbered-call.ts';
 
 export interface OpenCallInput {
@@ -24,23 +21,17 @@ export interface OpenCallInput {
 
 /** A dispatcher opens a call in a department; it waits `PENDING` for a unit. */
 export class OpenCall {
-  constructor(
-    private readonly departments: DepartmentRepository,
-    private readonly calls: CallRepository,
-    private readonly numbers: RecordNumbers,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'departments' | 'calls' | 'recordNumbers' | 'ids' | 'writes'>) {}
 
   execute(input: OpenCallInput): Promise<Outcome<Call, AccessRefusal | 'department_inactive'>> {
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      const department = await this.departments.get(input.departmentId);
+    return this.ports.writes.run(operatorActor(input.operator), async (now) => {
+      const department = await this.ports.departments.get(input.departmentId);
       if (department === null) return refuse('not_found');
       const access = authorise(input.operator, 'dispatch.manage', department.organisationId);
       if (!access.ok) return access;
       if (!department.isActive) return refuse('department_inactive');
       const call = await openNumberedCall(
-        { calls: this.calls, numbers: this.numbers, ids: this.ids },
+        this.ports,
         {
           organisationId: department.organisationId,
           departmentId: department.id,

@@ -2,23 +2,19 @@ import type { Call } from '../../domain/call/call.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CallId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
-import type { CallRepository } from '../ports/call-repository.ts';
-import type { UnitRepository } from '../ports/unit-repository.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
 import { type AccessRefusal, authorise } from '../operator/operator-access.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 
 /** A dispatcher reads a call with its timeline and the units on it. */
 export class ReadCall {
-  constructor(
-    private readonly calls: CallRepository,
-    private readonly units: UnitRepository,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'calls' | 'units'>) {}
 
   async execute(input: { operator: OperatorKey; callId: CallId }): Promise<Outcome<{ call: Call; units: Unit[] }, AccessRefusal>> {
-    const call = await this.calls.get(input.callId);
+    const call = await this.ports.calls.get(input.callId);
     if (call === null) return refuse('not_found');
     const access = authorise(input.operator, 'dispatch.manage', call.snapshot().organisationId);
     if (!access.ok) return access;
-    return accept({ call, units: await this.units.listAssignedTo(call.id) });
+    return accept({ call, units: await this.ports.units.listAssignedTo(call.id) });
   }
 }

@@ -4,10 +4,8 @@ import { Character } from '../../domain/roster/character.ts';
 import type { CharacterId, CharacterPublicId, OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
-import type { CharacterRepository } from '../ports/roster-repositories.ts';
+import { audited } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import type { AccessRefusal } from './operator-access.ts';
 import { inOrganisation } from './organisation-writes.ts';
 
@@ -21,24 +19,24 @@ export interface CreateCharacterInput {
 
 /** Creates a player's character: the account that a link code later ties identifiers to. */
 export class CreateCharacter {
-  constructor(
-    private readonly organisations: OrganisationRepository,
-    private readonly characters: CharacterRepository,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'characters' | 'ids' | 'writes'>) {}
 
   execute(input: CreateCharacterInput): Promise<Outcome<Character, AccessRefusal | 'invalid_date_of_birth'>> {
     const parseDateOfBirth = () => (input.dateOfBirth ? DateOfBirth.parse(input.dateOfBirth) : accept(null));
-    return inOrganisation(this.organisations, this.writes).write(input, 'roster.manage', parseDateOfBirth, async (dateOfBirth, now) => {
-      const { organisationId, firstName, lastName } = input;
-      const ids = { id: this.ids.next<CharacterId>(), publicId: this.ids.next<CharacterPublicId>() };
-      const character = Character.create({ ...ids, organisationId, firstName, lastName, dateOfBirth }, now);
-      await this.characters.save(character);
-      return audited(
-        character,
-        auditNote(organisationId, 'character.created', { type: 'character', id: character.id }, { displayName: character.displayName }),
-      );
-    });
+    return inOrganisation(this.ports.organisations, this.ports.writes).write(
+      input,
+      'roster.manage',
+      parseDateOfBirth,
+      async (dateOfBirth, now) => {
+        const { organisationId, firstName, lastName } = input;
+        const ids = { id: this.ports.ids.next<CharacterId>(), publicId: this.ports.ids.next<CharacterPublicId>() };
+        const character = Character.create({ ...ids, organisationId, firstName, lastName, dateOfBirth }, now);
+        await this.ports.characters.save(character);
+        return audited(
+          character,
+          auditNote(organisationId, 'character.created', { type: 'character', id: character.id }, { displayName: character.displayName }),
+        );
+      },
+    );
   }
 }

@@ -4,10 +4,8 @@ import { DateOfBirth } from '../../domain/records/date-of-birth.ts';
 import type { CivilianId, OrganisationId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
-import type { CivilianRepository } from '../ports/records-repositories.ts';
+import { audited } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import type { AccessRefusal } from './operator-access.ts';
 import { inOrganisation } from './organisation-writes.ts';
 
@@ -21,23 +19,23 @@ export interface CreateCivilianInput {
 }
 
 export class CreateCivilian {
-  constructor(
-    private readonly organisations: OrganisationRepository,
-    private readonly civilians: CivilianRepository,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'civilians' | 'ids' | 'writes'>) {}
 
   execute(input: CreateCivilianInput): Promise<Outcome<Civilian, AccessRefusal | 'invalid_date_of_birth'>> {
     const parseDateOfBirth = () => DateOfBirth.parse(input.dateOfBirth);
-    return inOrganisation(this.organisations, this.writes).write(input, 'records.manage', parseDateOfBirth, async (dateOfBirth, now) => {
-      const { organisationId, firstName, lastName, licenseStatus } = input;
-      const civilian = Civilian.register(
-        { id: this.ids.next<CivilianId>(), organisationId, firstName, lastName, dateOfBirth, licenseStatus },
-        now,
-      );
-      await this.civilians.save(civilian);
-      return audited(civilian, auditNote(organisationId, 'civilian.created', { type: 'civilian', id: civilian.id }));
-    });
+    return inOrganisation(this.ports.organisations, this.ports.writes).write(
+      input,
+      'records.manage',
+      parseDateOfBirth,
+      async (dateOfBirth, now) => {
+        const { organisationId, firstName, lastName, licenseStatus } = input;
+        const civilian = Civilian.register(
+          { id: this.ports.ids.next<CivilianId>(), organisationId, firstName, lastName, dateOfBirth, licenseStatus },
+          now,
+        );
+        await this.ports.civilians.save(civilian);
+        return audited(civilian, auditNote(organisationId, 'civilian.created', { type: 'civilian', id: civilian.id }));
+      },
+    );
   }
 }

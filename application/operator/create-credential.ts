@@ -3,12 +3,8 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CredentialId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { CredentialRepository } from '../ports/credential-repositories.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { DepartmentRepository, OrganisationRepository } from '../ports/organisation-repositories.ts';
-import type { SecretGenerator } from '../ports/secret-generator.ts';
-import type { SecretHasher } from '../ports/secret-hasher.ts';
+import { audited } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import type { AccessRefusal } from './operator-access.ts';
 import { inOrganisation, nothingToCheck } from './organisation-writes.ts';
 
@@ -34,32 +30,26 @@ export type CreateCredentialRefusal = AccessRefusal | CredentialRefusal | 'unkno
 
 export class CreateCredential {
   constructor(
-    private readonly organisations: OrganisationRepository,
-    private readonly departments: DepartmentRepository,
-    private readonly credentials: CredentialRepository,
-    private readonly hasher: SecretHasher,
-    private readonly secrets: SecretGenerator,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
+    private readonly ports: Pick<Ports, 'organisations' | 'departments' | 'credentials' | 'hasher' | 'secrets' | 'ids' | 'writes'>,
   ) {}
 
   execute(input: CreateCredentialInput): Promise<Outcome<CreatedCredential, CreateCredentialRefusal>> {
-    return inOrganisation(this.organisations, this.writes).write(
+    return inOrganisation(this.ports.organisations, this.ports.writes).write(
       input,
       'integrations.credential.manage',
       nothingToCheck,
       async (_, now) => {
         if (input.departmentId !== null) {
-          const department = await this.departments.get(input.departmentId);
+          const department = await this.ports.departments.get(input.departmentId);
           if (department?.organisationId !== input.organisationId) return refuse('unknown_department');
         }
-        const clientSecret = this.secrets.secret(CLIENT_SECRET_PREFIX);
+        const clientSecret = this.ports.secrets.secret(CLIENT_SECRET_PREFIX);
         const { organisationId, kind, departmentId, label, scopes, allScopes } = input;
-        const request = { id: this.ids.next<CredentialId>(), organisationId, kind, departmentId, label, scopes, allScopes };
-        const created = Credential.create({ ...request, secretHash: this.hasher.hash(clientSecret) }, now);
+        const request = { id: this.ports.ids.next<CredentialId>(), organisationId, kind, departmentId, label, scopes, allScopes };
+        const created = Credential.create({ ...request, secretHash: this.ports.hasher.hash(clientSecret) }, now);
         if (!created.ok) return created;
         const credential = created.value;
-        await this.credentials.save(credential);
+        await this.ports.credentials.save(credential);
         // The scopes as granted: select-all is kept as the scopes it stood for.
         const saved = credential.snapshot();
         const details = { kind: saved.kind, label: saved.label, departmentId: saved.departmentId, scopes: saved.scopes };

@@ -2,13 +2,9 @@ import { OperatorKey, type OperatorPermission } from '../../domain/operator/oper
 import type { OperatorKeyId, OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
+import { audited } from '../audit/audited-writes.ts';
 import { OPERATOR_KEY_PREFIX } from '../auth/authenticate-operator.ts';
-import type { OperatorKeyRepository } from '../ports/credential-repositories.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
-import type { SecretGenerator } from '../ports/secret-generator.ts';
-import type { SecretHasher } from '../ports/secret-hasher.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import type { AccessRefusal } from './operator-access.ts';
 import { inOrganisation } from './organisation-writes.ts';
 
@@ -24,32 +20,30 @@ export interface CreateOperatorKeyInput {
  * settings permission and can hand out only permissions it holds itself.
  */
 export class CreateOperatorKey {
-  constructor(
-    private readonly organisations: OrganisationRepository,
-    private readonly keys: OperatorKeyRepository,
-    private readonly hasher: SecretHasher,
-    private readonly secrets: SecretGenerator,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'operatorKeys' | 'hasher' | 'secrets' | 'ids' | 'writes'>) {}
 
   execute(input: CreateOperatorKeyInput): Promise<Outcome<{ key: string; operatorKey: OperatorKey }, AccessRefusal>> {
     // A key hands out only permissions it holds itself.
     const held = input.operator.snapshot().permissions;
     const withinHeld = () => (input.permissions.every((p) => held.includes(p)) ? accept(null) : refuse('forbidden'));
-    return inOrganisation(this.organisations, this.writes).write(input, 'organisation.settings.manage', withinHeld, async (_, now) => {
-      const key = this.secrets.secret(OPERATOR_KEY_PREFIX);
-      const { organisationId, label, permissions } = input;
-      const operatorKey = OperatorKey.forOrganisation(
-        { id: this.ids.next<OperatorKeyId>(), organisationId, label, permissions, keyHash: this.hasher.hash(key) },
-        now,
-      );
-      await this.keys.save(operatorKey);
-      const details = { label, permissions: operatorKey.snapshot().permissions };
-      return audited(
-        { key, operatorKey },
-        auditNote(organisationId, 'operator_key.created', { type: 'operator_key', id: operatorKey.id }, details),
-      );
-    });
+    return inOrganisation(this.ports.organisations, this.ports.writes).write(
+      input,
+      'organisation.settings.manage',
+      withinHeld,
+      async (_, now) => {
+        const key = this.ports.secrets.secret(OPERATOR_KEY_PREFIX);
+        const { organisationId, label, permissions } = input;
+        const operatorKey = OperatorKey.forOrganisation(
+          { id: this.ports.ids.next<OperatorKeyId>(), organisationId, label, permissions, keyHash: this.ports.hasher.hash(key) },
+          now,
+        );
+        await this.ports.operatorKeys.save(operatorKey);
+        const details = { label, permissions: operatorKey.snapshot().permissions };
+        return audited(
+          { key, operatorKey },
+          auditNote(organisationId, 'operator_key.created', { type: 'operator_key', id: operatorKey.id }, details),
+        );
+      },
+    );
   }
 }

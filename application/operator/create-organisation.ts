@@ -3,9 +3,8 @@ import { Organisation, type OrganisationSettings } from '../../domain/organisati
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
+import { audited } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { operatorActor } from './operator-access.ts';
 
 export interface CreateOrganisationInput {
@@ -16,17 +15,13 @@ export interface CreateOrganisationInput {
 
 /** Only the bootstrap key founds organisations. */
 export class CreateOrganisation {
-  constructor(
-    private readonly organisations: OrganisationRepository,
-    private readonly ids: IdGenerator,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'ids' | 'writes'>) {}
 
   async execute(input: CreateOrganisationInput): Promise<Outcome<Organisation, 'forbidden'>> {
     if (!input.operator.isBootstrap) return refuse('forbidden');
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      const organisation = Organisation.create(this.ids.next<OrganisationId>(), input.name, input.settings, now);
-      await this.organisations.save(organisation);
+    return this.ports.writes.run(operatorActor(input.operator), async (now) => {
+      const organisation = Organisation.create(this.ports.ids.next<OrganisationId>(), input.name, input.settings, now);
+      await this.ports.organisations.save(organisation);
       const details = { name: organisation.name, settings: organisation.settings };
       return audited(
         organisation,

@@ -2,8 +2,7 @@ import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { AuditEntryId, OrganisationId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
-import type { AuditLog } from '../ports/audit-log.ts';
-import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { type AccessRefusal, readInOrganisation } from './operator-access.ts';
 
 export interface ReadAuditLogInput {
@@ -15,14 +14,11 @@ export interface ReadAuditLogInput {
 
 /** The organisation's audit log, newest first. */
 export class ReadAuditLog {
-  constructor(
-    private readonly organisations: OrganisationRepository,
-    private readonly log: AuditLog,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'auditLog'>) {}
 
   execute(input: ReadAuditLogInput): Promise<Outcome<AuditEntry[], AccessRefusal>> {
-    return readInOrganisation(this.organisations, input.operator, 'audit.view', input.organisationId, () =>
-      this.log.list(input.organisationId, { limit: input.limit, before: input.before }),
+    return readInOrganisation(this.ports.organisations, input.operator, 'audit.view', input.organisationId, () =>
+      this.ports.auditLog.list(input.organisationId, { limit: input.limit, before: input.before }),
     );
   }
 }

@@ -2,9 +2,7 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { PresenceOverage } from '../../domain/presence/presence.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
-import type { PresenceRepository } from '../ports/presence-repository.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { type AccessRefusal, readInOrganisation } from './operator-access.ts';
 
 export interface PresenceFigures {
@@ -18,19 +16,15 @@ const OVERAGES_SHOWN = 100;
 
 /** How many linked accounts are connected now, against the organisation's limit, and when it was exceeded. */
 export class ReadPresence {
-  constructor(
-    private readonly organisations: OrganisationRepository,
-    private readonly presence: PresenceRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'presence' | 'clock'>) {}
 
   execute(input: { operator: OperatorKey; organisationId: OrganisationId }): Promise<Outcome<PresenceFigures, AccessRefusal>> {
-    return readInOrganisation(this.organisations, input.operator, 'audit.view', input.organisationId, async () => {
-      const organisation = await this.organisations.get(input.organisationId);
+    return readInOrganisation(this.ports.organisations, input.operator, 'audit.view', input.organisationId, async () => {
+      const organisation = await this.ports.organisations.get(input.organisationId);
       return {
-        connected: await this.presence.countConnected(input.organisationId, this.clock.now()),
+        connected: await this.ports.presence.countConnected(input.organisationId, this.ports.clock.now()),
         max: organisation?.settings.concurrentAccountsMax ?? null,
-        overages: await this.presence.listOverages(input.organisationId, OVERAGES_SHOWN),
+        overages: await this.ports.presence.listOverages(input.organisationId, OVERAGES_SHOWN),
       };
     });
   }

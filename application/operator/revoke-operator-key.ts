@@ -2,8 +2,8 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { OperatorKeyId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
-import type { OperatorKeyRepository } from '../ports/credential-repositories.ts';
+import { audited, unchanged } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { type AccessRefusal, manageableKey, operatorActor } from './operator-access.ts';
 
 /**
@@ -12,20 +12,17 @@ import { type AccessRefusal, manageableKey, operatorActor } from './operator-acc
  * key is replaced instead, never revoked.
  */
 export class RevokeOperatorKey {
-  constructor(
-    private readonly keys: OperatorKeyRepository,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'operatorKeys' | 'writes'>) {}
 
   async execute(input: { operator: OperatorKey; operatorKeyId: OperatorKeyId }): Promise<Outcome<OperatorKey, AccessRefusal>> {
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      const managed = manageableKey(input.operator, await this.keys.getForUpdate(input.operatorKeyId));
+    return this.ports.writes.run(operatorActor(input.operator), async (now) => {
+      const managed = manageableKey(input.operator, await this.ports.operatorKeys.getForUpdate(input.operatorKeyId));
       if (!managed.ok) return managed;
       const key = managed.value;
       if (key.isRevoked) return unchanged(key);
       const revoked = key.revoke(now);
       if (!revoked.ok) return refuse('not_found');
-      await this.keys.save(key);
+      await this.ports.operatorKeys.save(key);
       return audited(
         key,
         auditNote(key.organisationId, 'operator_key.revoked', { type: 'operator_key', id: key.id }, { label: key.label }),

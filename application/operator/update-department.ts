@@ -3,9 +3,10 @@ import type { Department } from '../../domain/organisation/department.ts';
 import type { DepartmentId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { DepartmentRepository } from '../ports/organisation-repositories.ts';
-import { type AccessRefusal, operatorActor, withinReach } from './operator-access.ts';
+import { audited } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
+import type { AccessRefusal } from './operator-access.ts';
+import { writeWithinReach } from './operator-write.ts';
 
 export interface UpdateDepartmentInput {
   readonly operator: OperatorKey;
@@ -15,18 +16,13 @@ export interface UpdateDepartmentInput {
 
 /** Activates or deactivates a department; `/911` refuses with `no_department` for an inactive one. */
 export class UpdateDepartment {
-  constructor(
-    private readonly departments: DepartmentRepository,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'departments' | 'writes'>) {}
 
   async execute(input: UpdateDepartmentInput): Promise<Outcome<Department, AccessRefusal>> {
-    return this.writes.run(operatorActor(input.operator), async (now) => {
-      const reached = withinReach(input.operator, 'organisation.settings.manage', await this.departments.get(input.departmentId));
-      if (!reached.ok) return reached;
-      const department = reached.value;
+    const load = () => this.ports.departments.get(input.departmentId);
+    return writeWithinReach(this.ports.writes, input.operator, 'organisation.settings.manage', load, async (department, now) => {
       department.setActive(input.isActive);
-      await this.departments.save(department);
+      await this.ports.departments.save(department);
       const action = input.isActive ? 'department.activated' : 'department.deactivated';
       return audited(department, auditNote(department.organisationId, action, { type: 'department', id: department.id }));
     });

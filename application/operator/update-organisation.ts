@@ -3,8 +3,8 @@ import type { Organisation, OrganisationSettings } from '../../domain/organisati
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
-import { type AuditedWrites, audited } from '../audit/audited-writes.ts';
-import type { DepartmentRepository, OrganisationRepository } from '../ports/organisation-repositories.ts';
+import { audited } from '../audit/audited-writes.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
 
 export interface UpdateOrganisationInput {
@@ -16,11 +16,7 @@ export interface UpdateOrganisationInput {
 
 /** Renames an organisation or changes the settings named; the 911 department must be its own. */
 export class UpdateOrganisation {
-  constructor(
-    private readonly organisations: OrganisationRepository,
-    private readonly departments: DepartmentRepository,
-    private readonly writes: AuditedWrites,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'departments' | 'writes'>) {}
 
   async execute(
     input: UpdateOrganisationInput,
@@ -29,17 +25,17 @@ export class UpdateOrganisation {
     if (!access.ok) return access;
     const changes = Object.values(input.settings).some((v) => v !== undefined) || input.name !== undefined;
     if (!changes) return refuse('nothing_to_change');
-    return this.writes.run(operatorActor(input.operator), async () => {
-      const organisation = await this.organisations.getForUpdate(input.organisationId);
+    return this.ports.writes.run(operatorActor(input.operator), async () => {
+      const organisation = await this.ports.organisations.getForUpdate(input.organisationId);
       if (organisation === null) return refuse('not_found');
       const emergency = input.settings.emergencyDepartmentId;
       if (emergency) {
-        const department = await this.departments.get(emergency);
+        const department = await this.ports.departments.get(emergency);
         if (department?.organisationId !== organisation.id) return refuse('unknown_department');
       }
       if (input.name !== undefined) organisation.rename(input.name);
       organisation.changeSettings(input.settings);
-      await this.organisations.save(organisation);
+      await this.ports.organisations.save(organisation);
       const details = { name: input.name, settings: input.settings };
       return audited(
         organisation,

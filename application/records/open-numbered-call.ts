@@ -4,7 +4,7 @@ import type { CallId, DepartmentId, OrganisationId } from '../../domain/shared/i
 import type { MapPoint } from '../../domain/shared/map-point.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
-import type { RecordNumbers } from '../ports/record-numbers.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
 import { nextRecordNumber } from './record-numbering.ts';
 
 export interface CallOpening {
@@ -16,15 +16,11 @@ export interface CallOpening {
   readonly location: MapPoint | null;
 }
 
-export interface CallOpeningPorts {
-  readonly calls: CallRepository;
-  readonly numbers: RecordNumbers;
-  readonly ids: IdGenerator;
-}
+export type CallOpeningPorts = Pick<Ports, 'calls' | 'recordNumbers' | 'ids'>;
 
 /** Opens a call under the organisation's next call number and stores it; inside the caller's unit of work. */
 export async function openNumberedCall(ports: CallOpeningPorts, opening: CallOpening, now: Date): Promise<Call> {
-  const number = await nextRecordNumber(ports.numbers, opening.organisationId, 'call', now);
+  const number = await nextRecordNumber(ports.recordNumbers, opening.organisationId, 'call', now);
   const call = Call.open({ id: ports.ids.next<CallId>(), number, ...opening }, now);
   await ports.calls.save(call);
   return call;

@@ -57,14 +57,14 @@ async function setup() {
   revoked.revoke(NOW);
   for (const c of [api, revoked, game]) await store.credentials.save(c);
   const calls: Record<string, number> = {};
-  const exchange = new ExchangeToken(
-    counted<CredentialRepository>(store.credentials, calls),
-    counted<SecretHasher>(hasher, calls),
-    new JwtAccessTokens(Buffer.alloc(32, 9), 720),
-    new ManualClock(NOW),
-    counted<ResponsePacer>(new TimerPacer(), calls),
-    0,
-  );
+  const exchange = new ExchangeToken({
+    credentials: counted<CredentialRepository>(store.credentials, calls),
+    hasher: counted<SecretHasher>(hasher, calls),
+    accessTokens: new JwtAccessTokens(Buffer.alloc(32, 9), 720),
+    clock: new ManualClock(NOW),
+    pacer: counted<ResponsePacer>(new TimerPacer(), calls),
+    settings: { tokenExchangeFloorMs: 0, autoProvisionPerHour: 0 },
+  });
   return { exchange, calls, secret, api, revoked, game };
 }
 
