@@ -52,11 +52,24 @@ export interface Success<Value> extends ResponseDoc {
   present(value: Value): unknown;
 }
 
+type ExecuteInput<Key extends UseCaseName> = Parameters<UseCases[Key]['execute']>[0];
+
+/**
+ * How a row calls its use case. A row whose request fields are the use case's input as they are,
+ * for a use case that answers an `Outcome`, may leave `call` out: the use case is executed with
+ * the input. Any other row says how.
+ */
+type Calling<Key extends UseCaseName, Input> = [Input] extends [ExecuteInput<Key>]
+  ? ResultOf<Key> extends { readonly ok: boolean }
+    ? { call?(input: Input, useCase: UseCases[Key]): Promise<OutcomeOf<Key>> }
+    : { call(input: Input, useCase: UseCases[Key]): Promise<OutcomeOf<Key>> }
+  : { call(input: Input, useCase: UseCases[Key]): Promise<OutcomeOf<Key>> };
+
 /** What a row states about its use case: how it answers a success and each refusal, and how it is called. */
 export type Answering<Key extends UseCaseName, Input> = {
   readonly success: Success<ValueOf<Key>>;
-  call(input: Input, useCase: UseCases[Key]): Promise<OutcomeOf<Key>>;
-} & ([ReasonOf<Key>] extends [never] ? { readonly refusals?: undefined } : { readonly refusals: RefusalAnswers<ReasonOf<Key>> });
+} & Calling<Key, Input> &
+  ([ReasonOf<Key>] extends [never] ? { readonly refusals?: undefined } : { readonly refusals: RefusalAnswers<ReasonOf<Key>> });
 
 /** The document's schema of a plain array. */
 export const listOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
@@ -87,7 +100,8 @@ export async function answerRequest<
   request: { readonly params: Params; readonly query: Query; readonly body: Body },
   useCase: UseCases[Key],
 ): Promise<Reply> {
-  const outcome = await row.call({ ...request.params, ...request.query, ...request.body, ...actor }, useCase);
+  const input = { ...request.params, ...request.query, ...request.body, ...actor };
+  const outcome = await (row.call ? row.call(input, useCase) : (useCase.execute as (input: unknown) => Promise<OutcomeOf<Key>>)(input));
   if (outcome.ok) return { status: row.success.status, body: row.success.present(outcome.value) };
   const refusal = row.refusals?.[outcome.reason];
   // The row's type names an answer for every reason the use case has.

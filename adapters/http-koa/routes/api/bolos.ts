@@ -67,7 +67,6 @@ export const boloRoutes: readonly RouteSpec[] = [
     request: { method: 'GET', path: '/api/v1/records/bolos/:boloId', scope: 'records.bolo.view', params: idParams('boloId') },
     success: { status: 200, description: 'The BOLO summary.', schema: boloSummarySchema, present: summaryAt },
     refusals: noBolo,
-    call: (input, readBolo) => readBolo.execute(input),
   }),
   apiRoute('createBolo', {
     summary: 'Issues a BOLO about a civilian, a vehicle or both, in the name of one of the organisation’s departments.',
@@ -94,7 +93,6 @@ export const boloRoutes: readonly RouteSpec[] = [
     },
     success: { status: 200, description: 'The BOLO summary as it now is.', schema: boloSummarySchema, present: summaryAt },
     refusals: noBolo,
-    call: (input, setBoloStatus) => setBoloStatus.execute(input),
   }),
   apiRoute('reportBoloHit', {
     summary:
@@ -126,6 +124,5 @@ export const boloRoutes: readonly RouteSpec[] = [
     request: { method: 'GET', path: '/api/v1/records/bolos/:boloId/hits', scope: 'records.bolo.view', params: idParams('boloId') },
     success: listed('hits', boloHitView, boloHitSchema),
     refusals: noBolo,
-    call: (input, listBoloHits) => listBoloHits.execute(input),
   }),
 ];

@@ -43,7 +43,6 @@ export const callRoutes: readonly RouteSpec[] = [
     request: { method: 'GET', path: '/api/v1/cad/calls/:callId', scope: 'cad.call.view', params: idParams('callId') },
     success: { status: 200, description: 'The call, with `units`.', schema: callWithUnitsSchema, present: callWithUnitsView },
     refusals: noCall,
-    call: (input, readCallForApi) => readCallForApi.execute(input),
   }),
   apiRoute('setCallStatus', {
     summary: 'Sets a call `PENDING` or `ACTIVE`; closing is the dispatcher’s.',
@@ -56,6 +55,5 @@ export const callRoutes: readonly RouteSpec[] = [
     },
     success: { status: 200, description: 'The call as it now is.', schema: callViewSchema, present: callView },
     refusals: noCall,
-    call: (input, setCallStatus) => setCallStatus.execute(input),
   }),
 ];

@@ -57,7 +57,6 @@ export const recordRoutes: readonly RouteSpec[] = [
     request: { method: 'GET', path: '/api/v1/records/vehicles/:vehicleId', scope: 'records.vehicle.view', params: idParams('vehicleId') },
     success: { status: 200, description: 'The vehicle.', schema: vehicleViewSchema, present: vehicleView },
     refusals: { not_found: notFound('vehicle') },
-    call: (input, readVehicle) => readVehicle.execute(input),
   }),
   apiRoute('searchCivilians', {
     operationId: 'listCivilians',
@@ -70,7 +69,6 @@ export const recordRoutes: readonly RouteSpec[] = [
     },
     success: page(civilianView, civilianViewSchema, 'A page of civilians.'),
     refusals: badCursor,
-    call: (input, searchCivilians) => searchCivilians.execute(input),
   }),
   apiRoute('searchWarrants', {
     operationId: 'listWarrants',
@@ -83,6 +81,5 @@ export const recordRoutes: readonly RouteSpec[] = [
     },
     success: page(warrantView, warrantViewSchema, 'A page of warrants.'),
     refusals: badCursor,
-    call: (input, searchWarrants) => searchWarrants.execute(input),
   }),
 ];

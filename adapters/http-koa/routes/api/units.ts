@@ -34,7 +34,6 @@ export const unitRoutes: readonly RouteSpec[] = [
     request: { method: 'GET', path: '/api/v1/units/:unitId', scope: 'cad.unit.view', params: idParams('unitId') },
     success: { status: 200, description: 'The unit.', schema: unitViewSchema, present: unitView },
     refusals: noUnit,
-    call: (input, readUnit) => readUnit.execute(input),
   }),
   apiRoute('setUnitStatus', {
     summary: 'Sets any of the six statuses; `OFF_DUTY` ends the unit’s assignment. `reason` is kept in the audit log.',
@@ -47,6 +46,5 @@ export const unitRoutes: readonly RouteSpec[] = [
     },
     success: { status: 200, description: 'The unit as it now is.', schema: unitViewSchema, present: unitView },
     refusals: noUnit,
-    call: (input, setUnitStatus) => setUnitStatus.execute(input),
   }),
 ];

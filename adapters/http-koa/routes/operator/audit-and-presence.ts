@@ -23,7 +23,6 @@ export const auditAndPresenceRoutes: readonly RouteSpec[] = [
     },
     success: listed('audit entries', auditEntryView),
     refusals: refused,
-    call: (input, readAuditLog) => readAuditLog.execute(input),
   }),
   auditRoute('readPresence', {
     summary: 'Linked accounts connected now (renewed by `/presence` heartbeats), the limit, and the heartbeats that exceeded it.',
@@ -38,6 +37,5 @@ export const auditAndPresenceRoutes: readonly RouteSpec[] = [
       }),
     },
     refusals: refused,
-    call: (input, readPresence) => readPresence.execute(input),
   }),
 ];

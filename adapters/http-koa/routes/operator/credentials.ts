@@ -6,7 +6,7 @@ import { conflict, forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { defaulted, enumOf, id, idParams, nullable, text } from '../../schemas.ts';
 import { listed } from '../answering.ts';
-import { operatorRouteFor } from './operator-route.ts';
+import { operatorRouteFor, organisationListing } from './operator-route.ts';
 
 const credentialRoute = operatorRouteFor({ tag: 'admin: credentials', permission: 'integrations.credential.manage' });
 const notAllowed = forbidden('This operator key lacks integrations.credential.manage.');
@@ -42,25 +42,20 @@ export const credentialRoutes: readonly RouteSpec[] = [
     },
     call: ({ departmentId, ...input }, createCredential) => createCredential.execute({ ...input, departmentId: departmentId ?? null }),
   }),
-  credentialRoute('listCredentials', {
-    summary: "Lists the organisation's credentials, never their secrets.",
-    request: { method: 'GET', ...ofOrganisation },
-    success: listed('credentials', credentialView),
-    refusals: { not_found: notFound('organisation'), forbidden: notAllowed },
-    call: (input, listCredentials) => listCredentials.execute(input),
-  }),
+  credentialRoute(
+    'listCredentials',
+    organisationListing('credentials', "Lists the organisation's credentials, never their secrets.", credentialView, notAllowed),
+  ),
   credentialRoute('rotateCredentialSecret', {
     summary: 'Replaces the client secret; the new one is shown once and the old one stops working at once.',
     request: { method: 'POST', path: '/api/v1/admin/credentials/:clientId/rotate', params: idParams('clientId') },
     success: { status: 200, description: '`clientSecret`, shown once.', present: (rotated) => rotated },
     refusals: { not_found: noCredential, forbidden: notAllowed, credential_revoked: conflict('A revoked credential cannot be rotated.') },
-    call: (input, rotateCredentialSecret) => rotateCredentialSecret.execute(input),
   }),
   credentialRoute('revokeCredential', {
     summary: 'Stops new token exchanges; tokens already issued work until they expire.',
     request: { method: 'POST', path: '/api/v1/admin/credentials/:clientId/revoke', params: idParams('clientId') },
     success: { status: 200, description: 'The credential, now revoked.', present: credentialView },
     refusals: { not_found: noCredential, forbidden: notAllowed },
-    call: (input, revokeCredential) => revokeCredential.execute(input),
   }),
 ];

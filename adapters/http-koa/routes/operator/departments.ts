@@ -28,7 +28,6 @@ export const departmentRoutes: readonly RouteSpec[] = [
       invalid_slug: invalid('slug', 'must be lower-case words joined by dashes'),
       slug_taken: conflict('The organisation already has a department with that slug.'),
     },
-    call: (input, createDepartment) => createDepartment.execute(input),
   }),
   departmentRoute('updateDepartment', {
     summary: 'Activates or deactivates a department.',
@@ -40,6 +39,5 @@ export const departmentRoutes: readonly RouteSpec[] = [
     },
     success: { status: 200, description: 'The department as it now is.', present: departmentView },
     refusals: { not_found: notFound('department'), forbidden: notAllowed },
-    call: (input, updateDepartment) => updateDepartment.execute(input),
   }),
 ];

@@ -44,7 +44,6 @@ export const dispatchRoutes: readonly RouteSpec[] = [
     request: { method: 'GET', path: '/api/v1/admin/calls/:callId', params: idParams('callId') },
     success: { status: 200, description: 'The call, with `units`.', present: callWithUnitsView },
     refusals: refused,
-    call: (input, readCall) => readCall.execute(input),
   }),
   dispatchRoute('assignUnit', {
     summary:
@@ -78,13 +77,11 @@ export const dispatchRoutes: readonly RouteSpec[] = [
     request: { method: 'DELETE', ...assignment },
     success: { status: 200, description: '`released: true`.', present: () => ({ released: true }) },
     refusals: { ...refused, not_assigned: notFound('assignment') },
-    call: (input, releaseUnit) => releaseUnit.execute(input),
   }),
   dispatchRoute('closeCall', {
     summary: 'Closes the call; every unit on it is released and AVAILABLE again.',
     request: { method: 'POST', path: '/api/v1/admin/calls/:callId/close', params: idParams('callId') },
     success: { status: 200, description: 'The call, `CLOSED`.', present: callView },
     refusals: refused,
-    call: (input, closeCall) => closeCall.execute(input),
   }),
 ];

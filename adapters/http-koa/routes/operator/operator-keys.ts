@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { enumOf, idParams, text } from '../../schemas.ts';
 import { listed } from '../answering.ts';
-import { operatorRouteFor } from './operator-route.ts';
+import { operatorRouteFor, organisationListing } from './operator-route.ts';
 import { organisationFeature } from './organisations.ts';
 
 const keyRoute = operatorRouteFor(organisationFeature);
@@ -34,20 +34,20 @@ export const operatorKeyRoutes: readonly RouteSpec[] = [
       not_found: notFound('organisation'),
       forbidden: forbidden('A key may hand out only permissions it holds, and needs organisation.settings.manage.'),
     },
-    call: (input, createOperatorKey) => createOperatorKey.execute(input),
   }),
-  keyRoute('listOperatorKeys', {
-    summary: "Lists the organisation's operator keys, revoked ones included; never a key itself.",
-    request: { method: 'GET', ...ofOrganisation },
-    success: listed('operator keys', operatorKeyView),
-    refusals: { not_found: notFound('organisation'), forbidden: notAllowed },
-    call: (input, listOperatorKeys) => listOperatorKeys.execute(input),
-  }),
+  keyRoute(
+    'listOperatorKeys',
+    organisationListing(
+      'operator-keys',
+      "Lists the organisation's operator keys, revoked ones included; never a key itself.",
+      operatorKeyView,
+      notAllowed,
+    ),
+  ),
   keyRoute('revokeOperatorKey', {
     summary: 'Revokes an operator key of an organisation at once (the bootstrap key is reset instead).',
     request: { method: 'POST', path: '/api/v1/admin/operator-keys/:operatorKeyId/revoke', params: idParams('operatorKeyId') },
     success: { status: 200, description: 'The key, now revoked.', present: operatorKeyView },
     refusals: { not_found: notFound('operator key'), forbidden: notAllowed },
-    call: (input, revokeOperatorKey) => revokeOperatorKey.execute(input),
   }),
 ];

@@ -1,7 +1,10 @@
 import type { TObject } from '@sinclair/typebox';
 import type { OperatorKey, OperatorPermission } from '../../../../domain/operator/operator-key.ts';
 import type { Method, RouteSpec, UseCaseName } from '../../route-spec.ts';
-import { type Answering, type FieldsOf, type RequestInput, type RequestSchemas, answerRequest, successDoc } from '../answering.ts';
+import type { HttpError } from '../../error-catalogue.ts';
+import { notFound } from '../../refusals.ts';
+import { idParams } from '../../schemas.ts';
+import { type Answering, type FieldsOf, type RequestInput, type RequestSchemas, answerRequest, listed, successDoc } from '../answering.ts';
 
 /** What an operator route documents: a permission, or the bootstrap key alone. Its use case enforces it. */
 type Permission = OperatorPermission | 'bootstrap';
@@ -62,4 +65,18 @@ export function operatorRouteFor({ tag, permission }: OperatorFeature) {
       handle: ({ operator, ...request }, useCase) => answerRequest(row, { operator }, request, useCase),
     };
   };
+}
+
+/**
+ * The row of a listing of one kind of an organisation's records, at
+ * `GET /api/v1/admin/organisations/:organisationId/<kind>`: outside the key's reach the
+ * organisation is not found; without the feature's permission, `notAllowed`.
+ */
+export function organisationListing<Row>(kind: string, summary: string, view: (row: Row) => unknown, notAllowed: () => HttpError) {
+  return {
+    summary,
+    request: { method: 'GET', path: `/api/v1/admin/organisations/:organisationId/${kind}`, params: idParams('organisationId') },
+    success: listed(kind.replaceAll('-', ' '), view),
+    refusals: { not_found: notFound('organisation'), forbidden: notAllowed },
+  } as const;
 }

@@ -38,7 +38,6 @@ export const recordRoutes: readonly RouteSpec[] = [
     request: { method: 'POST', path: '/api/v1/admin/organisations/:organisationId/civilians', params: organisationId, body: civilian },
     success: { status: 201, description: 'The civilian, with its `civilianId`.', present: civilianView },
     refusals: { ...refusedFor, invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date') },
-    call: (input, createCivilian) => createCivilian.execute(input),
   }),
   recordRoute('registerVehicle', {
     summary: 'Registers a vehicle; a plate is registered once per organisation (case and spaces ignored).',
@@ -50,13 +49,11 @@ export const recordRoutes: readonly RouteSpec[] = [
       plate_taken: conflict('A vehicle with that plate is already registered.'),
       unknown_civilian: invalid('ownerCivilianId', 'is not a civilian of this organisation'),
     },
-    call: (input, registerVehicle) => registerVehicle.execute(input),
   }),
   recordRoute('issueWarrant', {
     summary: 'Records a warrant against a civilian.',
     request: { method: 'POST', path: '/api/v1/admin/organisations/:organisationId/warrants', params: organisationId, body: warrant },
     success: { status: 201, description: 'The warrant, with its `warrantId`.', present: warrantView },
     refusals: { ...refusedFor, unknown_civilian: invalid('civilianId', 'is not a civilian of this organisation') },
-    call: (input, issueWarrant) => issueWarrant.execute(input),
   }),
 ];

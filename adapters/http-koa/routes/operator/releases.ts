@@ -34,6 +34,5 @@ export const releaseRoutes: readonly RouteSpec[] = [
       forbidden: forbidden('Only the bootstrap key publishes releases.'),
       version_exists: conflict('That version is already published.'),
     },
-    call: (input, publishRelease) => publishRelease.execute(input),
   }),
 ];

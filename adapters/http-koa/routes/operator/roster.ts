@@ -27,7 +27,6 @@ export const rosterRoutes: readonly RouteSpec[] = [
       forbidden: notAllowed,
       invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date'),
     },
-    call: (input, createCharacter) => createCharacter.execute(input),
   }),
   rosterRoute('issueLinkCode', {
     summary: 'Issues a one-time link code, valid ten minutes, for the player to type in game.',
@@ -38,7 +37,6 @@ export const rosterRoutes: readonly RouteSpec[] = [
       present: ({ code, expiresAt }) => ({ code, expiresAt: expiresAt.toISOString() }),
     },
     refusals: { not_found: notFound('character'), forbidden: notAllowed },
-    call: (input, issueLinkCode) => issueLinkCode.execute(input),
   }),
   rosterRoute('addDepartmentMember', {
     summary: 'Puts a character on the department roster with its unit; a null callsign leaves it unassigned.',
@@ -60,7 +58,6 @@ export const rosterRoutes: readonly RouteSpec[] = [
       already_member: conflict('The character is already a member of this department.'),
       callsign_taken: callsignTaken,
     },
-    call: (input, addDepartmentMember) => addDepartmentMember.execute(input),
   }),
   rosterRoute('updateUnit', {
     summary: 'Activates or deactivates a unit, or sets its callsign (null takes it away).',
@@ -72,6 +69,5 @@ export const rosterRoutes: readonly RouteSpec[] = [
     },
     success: { status: 200, description: 'The unit as it now is.', present: unitView },
     refusals: { not_found: notFound('unit'), forbidden: notAllowed, callsign_taken: callsignTaken, nothing_to_change: nothingToChange },
-    call: (input, updateUnit) => updateUnit.execute(input),
   }),
 ];
