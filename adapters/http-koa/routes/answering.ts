@@ -59,7 +59,7 @@ type ExecuteInput<Key extends UseCaseName> = Parameters<UseCases[Key]['execute']
  * for a use case that answers an `Outcome`, may leave `call` out: the use case is executed with
  * the input. Any other row says how.
  */
-type Calling<Key extends UseCaseName, Input> = [Input] extends [ExecuteInput<Key>]
+export type Calling<Key extends UseCaseName, Input> = [Input] extends [ExecuteInput<Key>]
   ? ResultOf<Key> extends { readonly ok: boolean }
     ? { call?(input: Input, useCase: UseCases[Key]): Promise<OutcomeOf<Key>> }
     : { call(input: Input, useCase: UseCases[Key]): Promise<OutcomeOf<Key>> }
@@ -100,11 +100,19 @@ export async function answerRequest<
   request: { readonly params: Params; readonly query: Query; readonly body: Body },
   useCase: UseCases[Key],
 ): Promise<Reply> {
-  const input = { ...request.params, ...request.query, ...request.body, ...actor };
-  const outcome = await (row.call ? row.call(input, useCase) : (useCase.execute as (input: unknown) => Promise<OutcomeOf<Key>>)(input));
+  const outcome = await callUseCase(row, { ...request.params, ...request.query, ...request.body, ...actor }, useCase);
   if (outcome.ok) return { status: row.success.status, body: row.success.present(outcome.value) };
   const refusal = row.refusals?.[outcome.reason];
   // The row's type names an answer for every reason the use case has.
   if (refusal === undefined) throw new Error(`No answer for the refusal ${outcome.reason}.`);
   throw refusal();
+}
+
+/** Calls a row's use case: as its `call` says, or, where the row leaves it out, with the input as it is. */
+export function callUseCase<Key extends UseCaseName, Input>(
+  row: { call?(input: Input, useCase: UseCases[Key]): Promise<OutcomeOf<Key>> },
+  input: Input,
+  useCase: UseCases[Key],
+): Promise<OutcomeOf<Key>> {
+  return row.call ? row.call(input, useCase) : (useCase.execute as (input: Input) => Promise<OutcomeOf<Key>>)(input);
 }

@@ -36,12 +36,10 @@ const sought = { plate: Type.Optional(plate), firstName: Type.Optional(name), la
 /** BOLOs from the street: issuing one, checking a plate or a person against them, resolving one. */
 export const boloRoutes: readonly RouteSpec[] = [
   bridgeRoute('issueBolo', {
-    operationId: 'bridgeIssueBolo',
     summary: 'Issues a BOLO about a person, a plate or both; unknown subjects are registered.',
     request: { path: '/bolo', rate: ['bolo', 20], scope: 'game.bolo.trigger', fields: bolo },
     answer: { flag: 'issued', carries: ['boloId', 'boloNumber'], refusals: ['not_linked', 'not_on_duty'] },
     errors: badSubject,
-    call: (input, issueBolo) => issueBolo.execute(input),
   }),
   bridgeRoute('checkBolos', {
     operationId: 'bridgeBoloCheck',
@@ -62,7 +60,6 @@ export const boloRoutes: readonly RouteSpec[] = [
       checkBolos.execute({ ...input, name: firstName !== undefined && lastName !== undefined ? { firstName, lastName } : undefined }),
   }),
   bridgeRoute('resolveBolo', {
-    operationId: 'bridgeResolveBolo',
     summary: 'Resolves a BOLO of the officer’s department; resolving it again succeeds.',
     request: { path: '/bolo/:boloId/resolve', rate: ['bolo-resolve', 20], params: idParams('boloId'), fields: {} },
     answer: {
@@ -70,6 +67,5 @@ export const boloRoutes: readonly RouteSpec[] = [
       carries: ['boloId', 'status'],
       refusals: ['not_linked', 'not_on_duty', 'bolo_not_found', 'wrong_department'],
     },
-    call: (input, resolveBolo) => resolveBolo.execute(input),
   }),
 ];

@@ -16,7 +16,7 @@ import {
   ok,
 } from '../../route-spec.ts';
 import { identifiers } from '../../schemas.ts';
-import type { FieldsOf, OutcomeOf, ReasonOf, ValueOf } from '../answering.ts';
+import { type Calling, type FieldsOf, type ReasonOf, type ValueOf, callUseCase } from '../answering.ts';
 
 /** Where every bridge route lives (section 4.1), and the tag the document files them under. */
 export const BRIDGE_PATH = '/api/v1/integrations/game';
@@ -116,8 +116,9 @@ export type FlagAnswer<Value, Reason extends string> = {
 );
 
 /** A player's action on the bridge, as its row states it; the rest is the bridge's. */
-export interface BridgeRow<Key extends UseCaseName, Fields extends TProperties, Params extends TObject | undefined> {
-  readonly operationId: string;
+export type BridgeRow<Key extends UseCaseName, Fields extends TProperties, Params extends TObject | undefined> = {
+  /** Where the document names the operation otherwise than `bridge` and the use case's name. */
+  readonly operationId?: string;
   readonly summary: string;
   readonly request: BridgeRequest<Params> & {
     /** The body's fields besides `identifiers`, which every player's request carries. */
@@ -130,9 +131,7 @@ export interface BridgeRow<Key extends UseCaseName, Fields extends TProperties, 
   readonly errors?: { readonly [Reason in ReasonOf<Key>]?: () => HttpError };
   /** Responses besides the 200, where the route has more to say. */
   readonly responses?: Readonly<Record<number, ResponseDoc>>;
-  /** How the use case is called with the player's input. */
-  call(input: PlayerInput<Fields, Params>, useCase: UseCases[Key]): Promise<OutcomeOf<Key>>;
-}
+} & Calling<Key, PlayerInput<Fields, Params>>;
 
 /** A player's action on the bridge, driving one use case: the body carries the player's identifiers, the answer is a flag. */
 export function bridgeRoute<Key extends UseCaseName, Fields extends TProperties, Params extends TObject | undefined = undefined>(
@@ -143,7 +142,7 @@ export function bridgeRoute<Key extends UseCaseName, Fields extends TProperties,
   const { flag, carries, refusals } = row.answer;
   const reasons = refusals.join(', ');
   return onBridge<Key, PlayerBody<Fields>, FieldsOf<Params>>(useCase, {
-    operationId: row.operationId,
+    operationId: row.operationId ?? `bridge${useCase.charAt(0).toUpperCase()}${useCase.slice(1)}`,
     summary: row.summary,
     request: { ...request, body: playerBody(fields, anyOf) },
     responses: {
@@ -155,7 +154,7 @@ export function bridgeRoute<Key extends UseCaseName, Fields extends TProperties,
     handle: async ({ grant, body, params: ids }, useCase) => {
       // The identifiers as the domain reads them replace the ones sent.
       const input = { ...ids, ...body, grant, identifiers: playerIdentifiers(body.identifiers) };
-      const outcome = await row.call(input, useCase);
+      const outcome = await callUseCase(row, input, useCase);
       if (outcome.ok) return ok({ [flag]: true, ...presented(row.answer, outcome.value) });
       const error = row.errors?.[outcome.reason];
       if (error !== undefined) throw error();

@@ -15,17 +15,14 @@ export const callRoutes: readonly RouteSpec[] = [
     summary: 'Raises a P1 call at the officer’s position; assigns nobody.',
     request: { path: '/panic', rate: ['panic', 6], fields: point },
     answer: { flag: 'triggered', carries: ['callId', 'callNumber'], refusals: ['not_linked', 'not_on_duty'] },
-    call: (input, triggerPanic) => triggerPanic.execute(input),
   }),
   bridgeRoute('reportEmergency', {
     operationId: 'bridgeReport911',
     summary: 'A linked player reports an emergency; on duty or not.',
     request: { path: '/911', rate: ['911', 20], fields: { ...point, description: text(2000) } },
     answer: { flag: 'reported', carries: ['callId', 'callNumber'], refusals: ['not_linked', 'no_department'] },
-    call: (input, reportEmergency) => reportEmergency.execute(input),
   }),
   bridgeRoute('selfAssign', {
-    operationId: 'bridgeSelfAssign',
     summary: 'The officer’s own unit takes a call: EN_ROUTE, and a PENDING call becomes ACTIVE, atomically.',
     request: { path: '/911/self-assign', rate: ['self-assign', 20], fields: { callId } },
     answer: {
@@ -33,20 +30,17 @@ export const callRoutes: readonly RouteSpec[] = [
       carries: ['unitId', 'callStatus', 'unitStatus'],
       refusals: [...onCall, 'already_assigned', 'wrong_department'],
     },
-    call: (input, selfAssign) => selfAssign.execute(input),
   }),
   bridgeRoute('unassignSelf', {
     operationId: 'bridgeUnassign',
     summary: 'The officer’s own unit leaves a call and is AVAILABLE again.',
     request: { path: '/911/unassign', rate: ['unassign', 20], fields: { callId } },
     answer: { flag: 'unassigned', carries: ['unitId', 'unitStatus'], refusals: [...onCall, 'not_assigned', 'wrong_department'] },
-    call: (input, unassignSelf) => unassignSelf.execute(input),
   }),
   bridgeRoute('addNarrative', {
     operationId: 'bridgeNarrative',
     summary: 'Adds a note to a call’s timeline; closed calls included.',
     request: { path: '/911/narrative', rate: ['narrative', 60], fields: { callId, text: text(4000) } },
     answer: { flag: 'updated', carries: ['eventId'], refusals: [...onCall, 'wrong_department'] },
-    call: (input, addNarrative) => addNarrative.execute(input),
   }),
 ];

@@ -28,15 +28,12 @@ const arrest = {
 /** An officer's paperwork: a citation, or an arrest on one or more charges. */
 export const citationAndArrestRoutes: readonly RouteSpec[] = [
   bridgeRoute('issueCitation', {
-    operationId: 'bridgeIssueCitation',
     summary: 'Cites a person; an unknown person is registered.',
     request: { path: '/citation', rate: ['citation', 10], scope: 'game.citation.issue', fields: citation },
     answer: { flag: 'issued', carries: ['citationId', 'citationNumber'], refusals: ['not_linked', 'not_on_duty'] },
     errors: { ...badDateOfBirth('civilian.dateOfBirth'), ...badPlate('plate') },
-    call: (input, issueCitation) => issueCitation.execute(input),
   }),
   bridgeRoute('logArrest', {
-    operationId: 'bridgeLogArrest',
     summary: 'Books a person on 1 to 20 charges; an unknown person is registered.',
     request: { path: '/arrest', rate: ['arrest', 10], scope: 'game.arrest.log', fields: arrest },
     answer: { flag: 'booked', carries: ['arrestId', 'arrestNumber'], refusals: ['not_linked', 'not_on_duty'] },
@@ -44,6 +41,5 @@ export const citationAndArrestRoutes: readonly RouteSpec[] = [
       ...badDateOfBirth('civilian.dateOfBirth'),
       charges_out_of_range: invalid('charges', `needs ${MIN_CHARGES} to ${MAX_CHARGES}`),
     },
-    call: (input, logArrest) => logArrest.execute(input),
   }),
 ];

@@ -14,27 +14,21 @@ const vehicle = Type.Object({
 /** The game's own people and cars, kept in the records: registered when first seen, claimed by their player. */
 export const civilianAndVehicleRoutes: readonly RouteSpec[] = [
   bridgeRoute('syncCivilian', {
-    operationId: 'bridgeSyncCivilian',
     summary: 'Finds or registers the civilian a player plays; always succeeds.',
     request: { path: '/civilian', rate: ['civilian', 60], fields: { civilian: person } },
     answer: { flag: 'synced', carries: ['civilianId', 'created'], refusals: [] },
     errors: badDateOfBirth('civilian.dateOfBirth'),
-    call: (input, syncCivilian) => syncCivilian.execute(input),
   }),
   bridgeRoute('claimCivilian', {
-    operationId: 'bridgeClaimCivilian',
     summary: 'A linked player claims a civilian as their own.',
     request: { path: '/civilian/claim', rate: ['civilian-claim', 10], fields: { civilian: person } },
     answer: { flag: 'claimed', carries: ['civilianId'], refusals: ['not_linked', 'already_claimed'] },
     errors: badDateOfBirth('civilian.dateOfBirth'),
-    call: (input, claimCivilian) => claimCivilian.execute(input),
   }),
   bridgeRoute('syncVehicle', {
-    operationId: 'bridgeSyncVehicle',
     summary: 'Registers a vehicle by exact plate, or finds it; never overwrites make, model or colour.',
     request: { path: '/vehicle', rate: ['vehicle', 60], fields: { vehicle } },
     answer: { flag: 'synced', carries: ['vehicleId', 'created'], refusals: [] },
     errors: badPlate('vehicle.plate'),
-    call: (input, syncVehicle) => syncVehicle.execute(input),
   }),
 ];

@@ -20,7 +20,6 @@ export const handoffPresenceReleaseRoutes: readonly RouteSpec[] = [
       present: ({ token, expiresAt, tier }) => ({ token, expiresAt: expiresAt.toISOString(), tier }),
       refusals: ['not_linked'],
     },
-    call: (input, issueMdtHandoff) => issueMdtHandoff.execute(input),
   }),
   bridgeEndpoint('renewPresence', {
     operationId: 'bridgePresence',

@@ -7,14 +7,11 @@ import { dutyFields } from './body-fields.ts';
 /** Who the player is: linking game identifiers to an account, and going on or off duty. */
 export const identityAndDutyRoutes: readonly RouteSpec[] = [
   bridgeRoute('linkIdentity', {
-    operationId: 'bridgeLinkIdentity',
     summary: 'Links the player to the account that generated the one-time code.',
     request: { path: '/identity/link', rate: ['identity-link', 10], fields: { code: text(32) } },
     answer: { flag: 'linked', carries: ['characterPublicId', 'displayName'], refusals: ['invalid_or_expired_code'] },
-    call: (input, linkIdentity) => linkIdentity.execute(input),
   }),
   bridgeRoute('syncDuty', {
-    operationId: 'bridgeSyncDuty',
     summary: 'Puts the player on or off duty in the credential’s department; creates a player seen for the first time.',
     request: { path: '/duty', rate: ['duty', 60], fields: dutyFields },
     answer: {
@@ -24,6 +21,5 @@ export const identityAndDutyRoutes: readonly RouteSpec[] = [
     },
     errors: { provision_limit_reached: () => new HttpError('RATE_LIMITED') },
     responses: { 429: { description: 'Past the credential’s hourly allowance of new players, or its per-minute limit.' } },
-    call: (input, syncDuty) => syncDuty.execute(input),
   }),
 ];

@@ -6,18 +6,14 @@ import { name } from './body-fields.ts';
 /** What an on-duty officer looks up: a plate, a name, a warrant. */
 export const lookupRoutes: readonly RouteSpec[] = [
   bridgeRoute('lookupVehicle', {
-    operationId: 'bridgeLookupVehicle',
     summary: 'Runs a plate.',
     request: { path: '/lookup/vehicle', rate: ['lookup-vehicle', 60], fields: { plate } },
     answer: { flag: 'found', carries: 'vehicle', refusals: ['not_linked', 'not_on_duty', 'no_match'] },
-    call: (input, lookupVehicle) => lookupVehicle.execute(input),
   }),
   bridgeRoute('lookupPerson', {
-    operationId: 'bridgeLookupPerson',
     summary: 'Finds civilians by exact name; at most 10.',
     request: { path: '/lookup/person', rate: ['lookup-person', 60], fields: { firstName: name, lastName: name } },
     answer: { flag: 'found', carries: 'matches', refusals: ['not_linked', 'not_on_duty', 'no_match'] },
-    call: (input, lookupPerson) => lookupPerson.execute(input),
   }),
   bridgeRoute('checkWarrants', {
     operationId: 'bridgeWarrantCheck',
@@ -28,6 +24,5 @@ export const lookupRoutes: readonly RouteSpec[] = [
       carries: ['hasActiveWarrant', 'civilianId'],
       refusals: ['not_linked', 'not_on_duty', 'no_match', 'multiple_matches'],
     },
-    call: (input, checkWarrants) => checkWarrants.execute(input),
   }),
 ];

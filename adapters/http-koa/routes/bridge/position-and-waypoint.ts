@@ -10,7 +10,6 @@ export const positionAndWaypointRoutes: readonly RouteSpec[] = [
     summary: 'The officer’s position heartbeat; not stored. Inside the arrival radius of the assignment pin the unit goes ON_SCENE.',
     request: { path: '/location', rate: ['location', 600], fields: point },
     answer: { flag: 'reported', carries: [], refusals: ['not_linked', 'not_on_duty'] },
-    call: (input, reportLocation) => reportLocation.execute(input),
   }),
   // Not a flag answer: `hasWaypoint` is false for an officer with no pin as well as for a refusal.
   bridgeEndpoint('readWaypoint', {
