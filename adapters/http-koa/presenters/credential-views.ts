@@ -16,3 +16,8 @@ export function credentialView(credential: Credential) {
     revokedAt: revokedAt?.toISOString() ?? null,
   };
 }
+
+/** A credential just created: its view and the client secret, shown this once. */
+export function createdCredentialView({ credential, clientSecret }: { credential: Credential; clientSecret: string }) {
+  return { ...credentialView(credential), clientSecret };
+}

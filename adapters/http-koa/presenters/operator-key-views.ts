@@ -13,3 +13,9 @@ export function operatorKeyView(key: OperatorKey) {
     revokedAt: revokedAt?.toISOString() ?? null,
   };
 }
+
+/** A key just issued: the key itself, shown this once, with what identifies it. */
+export function issuedOperatorKeyView({ key, operatorKey }: { key: string; operatorKey: OperatorKey }) {
+  const { id, label, permissions, organisationId } = operatorKey.snapshot();
+  return { key, operatorKeyId: id, organisationId, label, permissions };
+}

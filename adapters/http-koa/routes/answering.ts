@@ -82,6 +82,13 @@ export const listed = <Row>(what: string, view: (row: Row) => unknown, items?: J
   present: (rows) => rows.map(view),
 });
 
+/** A success that created something: a 201 whose body is the view of what was made. */
+export const created = <Value>(description: string, present: (value: Value) => unknown): Success<Value> => ({
+  status: 201,
+  description,
+  present,
+});
+
 /** The document's entry for a row's success. */
 export const successDoc = ({ status, description, schema }: Success<never>): Readonly<Record<number, ResponseDoc>> => ({
   [status]: { description, ...(schema && { schema }) },

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { CREDENTIAL_KINDS } from '../../../../domain/credential/credential.ts';
 import type { DepartmentId } from '../../../../domain/shared/ids.ts';
-import { credentialView } from '../../presenters/credential-views.ts';
+import { createdCredentialView, credentialView } from '../../presenters/credential-views.ts';
 import { conflict, forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { defaulted, enumOf, id, idParams, nullable, text } from '../../schemas.ts';
-import { listed } from '../answering.ts';
+import { created } from '../answering.ts';
 import { operatorRouteFor, organisationListing } from './operator-route.ts';
 
 const credentialRoute = operatorRouteFor({ tag: 'admin: credentials', permission: 'integrations.credential.manage' });
@@ -26,11 +26,7 @@ export const credentialRoutes: readonly RouteSpec[] = [
   credentialRoute('createCredential', {
     summary: 'Creates a game credential (one department) or an API credential (scopes); the secret is shown once.',
     request: { method: 'POST', ...ofOrganisation, body: newCredential },
-    success: {
-      status: 201,
-      description: '`clientId`, `clientSecret` (shown once), `kind`, `label`, `departmentId`, `scopes`.',
-      present: ({ credential, clientSecret }) => ({ ...credentialView(credential), clientSecret }),
-    },
+    success: created('`clientId`, `clientSecret` (shown once), `kind`, `label`, `departmentId`, `scopes`.', createdCredentialView),
     refusals: {
       not_found: notFound('organisation'),
       forbidden: notAllowed,

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { OPERATOR_PERMISSIONS } from '../../../../domain/operator/operator-key.ts';
-import { operatorKeyView } from '../../presenters/operator-key-views.ts';
+import { issuedOperatorKeyView, operatorKeyView } from '../../presenters/operator-key-views.ts';
 import { forbidden, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { enumOf, idParams, text } from '../../schemas.ts';
-import { listed } from '../answering.ts';
+import { created } from '../answering.ts';
 import { operatorRouteFor, organisationListing } from './operator-route.ts';
 import { organisationFeature } from './organisations.ts';
 
@@ -17,23 +17,19 @@ const newKey = Type.Object({
   permissions: Type.Array(enumOf(OPERATOR_PERMISSIONS), { uniqueItems: true, maxItems: OPERATOR_PERMISSIONS.length }),
 });
 
+/** A key may hand out only permissions it holds, within its organisation. */
+const issuingRefusals = {
+  not_found: notFound('organisation'),
+  forbidden: forbidden('A key may hand out only permissions it holds, and needs organisation.settings.manage.'),
+};
+
 /** An organisation's operator keys: issued with some of the issuer's permissions, listed, revoked. */
 export const operatorKeyRoutes: readonly RouteSpec[] = [
   keyRoute('createOperatorKey', {
     summary: 'Issues an operator key for the organisation; the key is shown once.',
     request: { method: 'POST', ...ofOrganisation, body: newKey },
-    success: {
-      status: 201,
-      description: '`key` (shown once), `operatorKeyId`, `label`, `permissions`.',
-      present: ({ key, operatorKey }) => {
-        const { id, label, permissions, organisationId } = operatorKey.snapshot();
-        return { key, operatorKeyId: id, organisationId, label, permissions };
-      },
-    },
-    refusals: {
-      not_found: notFound('organisation'),
-      forbidden: forbidden('A key may hand out only permissions it holds, and needs organisation.settings.manage.'),
-    },
+    success: created('`key` (shown once), `operatorKeyId`, `label`, `permissions`.', issuedOperatorKeyView),
+    refusals: issuingRefusals,
   }),
   keyRoute(
     'listOperatorKeys',
