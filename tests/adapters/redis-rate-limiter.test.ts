@@ -10,7 +10,8 @@ import { freshRedisPrefix, privateRedis, whenRedis } from '../support/redis.ts';
 const quiet = { warn: () => undefined, info: () => undefined };
 
 /** A limiter as an instance of the service holds it: its own link to Redis, its own fallback. */
-function instance(url: string, prefix: string, timeoutMs = 1000) {
+/** Commands are bounded at five seconds: a busy machine may take more than one to connect. */
+function instance(url: string, prefix: string, timeoutMs = 5000) {
   const link = new RedisLink({ url, timeoutMs, logger: quiet });
   const fallbacks: unknown[] = [];
   const limiter = new RedisRateLimiter({
@@ -40,7 +41,7 @@ whenRedis(test, 'the Redis rate limiter', (url) => {
   test('ten a minute pass, then 429 material: remaining counts down and the wait covers the window', async (t) => {
     const a = instance(url, freshRedisPrefix('rl'));
     t.teardown(a.close);
-    await a.link.ready();
+    t.true(await a.link.ready(), 'connected to Redis');
     const decisions = await spend(a.limiter, 'token:192.0.2.1', 11);
     t.deepEqual(
       decisions.map((d) => d.remaining),
