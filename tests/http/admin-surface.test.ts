@@ -248,6 +248,22 @@ test('unknown paths and wrong methods answer in the one error shape', async (t) 
   t.truthy(wrong.headers.get('allow'));
 });
 
+test('a 405 lists the methods of the path in Allow, and its body names the method refused', async (t) => {
+  const { http } = t.context.app;
+  const token = await http.send('DELETE', '/api/v1/integrations/token');
+  t.is(token.headers.get('allow'), 'POST');
+  t.deepEqual(
+    [token.status, token.body],
+    [405, { error: 'METHOD_NOT_ALLOWED', message: 'DELETE is not allowed here. This path allows POST.' }],
+  );
+  const organisation = await t.context.operator.organisation();
+  const credentials = `/api/v1/admin/organisations/${organisation.organisationId}/credentials`;
+  const wrong = await http.send('PUT', credentials, {}, { token: t.context.app.bootstrapKey });
+  const allowed = (wrong.headers.get('allow') ?? '').split(', ').sort();
+  t.deepEqual([wrong.status, allowed], [405, ['GET', 'HEAD', 'POST']]);
+  t.is(wrong.body.message, `PUT is not allowed here. This path allows ${wrong.headers.get('allow')}.`);
+});
+
 test('every response carries a request id; a sane one sent by the caller is echoed', async (t) => {
   const { http } = t.context.app;
   t.regex((await http.get('/healthz')).headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
