@@ -123,6 +123,49 @@ test('credentials: select-all ticks every scope; kinds keep their department rul
   t.like(game, { kind: 'game', departmentId, scopes: ['game.bolo.trigger'] });
 });
 
+test('unknown_scope names each scope the kind cannot hold, and the scopes it can', async (t) => {
+  const org = await t.context.operator.organisation();
+  const departmentId = await org.department();
+  const base = `/organisations/${org.organisationId}/credentials`;
+  const api = await t.context.operator.post(base, {
+    kind: 'generic_api_key',
+    label: 'x',
+    scopes: ['cad.unit.view', 'cad.*', 'game.arrest.log'],
+  });
+  const apiScopes = API_SCOPES.join(', ');
+  t.deepEqual(
+    [api.status, api.body],
+    [
+      400,
+      {
+        error: 'VALIDATION_FAILED',
+        message: 'The request is not valid.',
+        details: [
+          {
+            in: 'body',
+            field: 'scopes',
+            message: `holds cad.*, which a generic_api_key credential cannot have; its scopes are ${apiScopes}`,
+          },
+          {
+            in: 'body',
+            field: 'scopes',
+            message: `holds game.arrest.log, which a generic_api_key credential cannot have; its scopes are ${apiScopes}`,
+          },
+        ],
+      },
+    ],
+  );
+  const game = await t.context.operator.post(base, { kind: 'game', label: 'x', departmentId, scopes: ['records.bolo.view'] });
+  t.deepEqual(game.body.details, [
+    {
+      in: 'body',
+      field: 'scopes',
+      message:
+        'holds records.bolo.view, which a game credential cannot have; its scopes are game.citation.issue, game.arrest.log, game.bolo.trigger',
+    },
+  ]);
+});
+
 test('credentials are listed without their secrets; rotation shows the new secret once; revoked ones stay revoked', async (t) => {
   const org = await t.context.operator.organisation();
   const credential = await org.apiCredential(['cad.unit.view'], 'dashboard');

@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { CREDENTIAL_KINDS } from '../../../../domain/credential/credential.ts';
+import { CREDENTIAL_KINDS, type CredentialKind } from '../../../../domain/credential/credential.ts';
+import { API_SCOPES, BRIDGE_SCOPES } from '../../../../domain/credential/scope.ts';
 import type { DepartmentId } from '../../../../domain/shared/ids.ts';
+import { HttpError } from '../../error-catalogue.ts';
 import { credentialView } from '../../presenters/credential-views.ts';
 import { conflict, forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
@@ -21,6 +23,23 @@ const newCredential = Type.Object({
   allScopes: defaulted(Type.Boolean({ default: false })),
 });
 
+/** One detail per scope the kind cannot hold, naming it and the scopes the kind can hold. */
+function unknownScopes(kind: CredentialKind, scopes: readonly string[]): HttpError {
+  const valid: readonly string[] = kind === 'game' ? BRIDGE_SCOPES : API_SCOPES;
+  const offered = valid.join(', ');
+  return new HttpError(
+    'VALIDATION_FAILED',
+    undefined,
+    scopes
+      .filter((scope) => !valid.includes(scope))
+      .map((scope) => ({
+        in: 'body',
+        field: 'scopes',
+        message: `holds ${scope}, which a ${kind} credential cannot have; its scopes are ${offered}`,
+      })),
+  );
+}
+
 /** Credentials for game servers and external systems: created, listed, rotated and revoked. */
 export const credentialRoutes: readonly RouteSpec[] = [
   credentialRoute('createCredential', {
@@ -40,7 +59,11 @@ export const credentialRoutes: readonly RouteSpec[] = [
       unknown_scope: invalid('scopes', 'holds a scope that this kind of credential cannot have'),
       no_scopes: invalid('scopes', 'must hold at least one scope for an API credential (or set allScopes)'),
     },
-    call: ({ departmentId, ...input }, createCredential) => createCredential.execute({ ...input, departmentId: departmentId ?? null }),
+    call: async ({ departmentId, ...input }, createCredential) => {
+      const outcome = await createCredential.execute({ ...input, departmentId: departmentId ?? null });
+      if (!outcome.ok && outcome.reason === 'unknown_scope') throw unknownScopes(input.kind, input.scopes);
+      return outcome;
+    },
   }),
   credentialRoute('listCredentials', {
     summary: "Lists the organisation's credentials, never their secrets.",
