@@ -23,6 +23,26 @@ const newCredential = Type.Object({
   allScopes: defaulted(Type.Boolean({ default: false })),
 });
 
+const newCredentialRules = {
+  oneOf: [
+    // A game credential: its department, and only bridge scopes.
+    Type.Object({
+      kind: Type.Literal('game'),
+      departmentId: id<DepartmentId>(),
+      scopes: Type.Optional(Type.Array(enumOf(BRIDGE_SCOPES), { maxItems: 32 })),
+    }),
+    // An API credential: no department, and at least one API scope...
+    Type.Object({
+      kind: Type.Literal('generic_api_key'),
+      departmentId: Type.Optional(Type.Null()),
+      scopes: Type.Array(enumOf(API_SCOPES), { minItems: 1, maxItems: 32 }),
+      allScopes: Type.Optional(Type.Literal(false)),
+    }),
+    // ...or every one of them, whatever `scopes` lists.
+    Type.Object({ kind: Type.Literal('generic_api_key'), departmentId: Type.Optional(Type.Null()), allScopes: Type.Literal(true) }),
+  ],
+};
+
 /** One detail per scope the kind cannot hold, naming it and the scopes the kind can hold. */
 function unknownScopes(kind: CredentialKind, scopes: readonly string[]): HttpError {
   const valid: readonly string[] = kind === 'game' ? BRIDGE_SCOPES : API_SCOPES;
@@ -44,7 +64,7 @@ function unknownScopes(kind: CredentialKind, scopes: readonly string[]): HttpErr
 export const credentialRoutes: readonly RouteSpec[] = [
   credentialRoute('createCredential', {
     summary: 'Creates a game credential (one department) or an API credential (scopes); the secret is shown once.',
-    request: { method: 'POST', ...ofOrganisation, body: newCredential },
+    request: { method: 'POST', ...ofOrganisation, body: newCredential, bodyRules: newCredentialRules },
     success: {
       status: 201,
       description: '`clientId`, `clientSecret` (shown once), `kind`, `label`, `departmentId`, `scopes`.',
