@@ -1,5 +1,8 @@
-import { parseCommand, runCommand } from '../adapters/cli/index.ts';
+import { type ParsedCommand, onDataDirectory, parseCommand, runCommand } from '../adapters/cli/index.ts';
+import { BackupRefused, backupDataDirectory, restoreDataDirectory } from '../adapters/persistence-mikro-orm/embedded-backup.ts';
+import { DataDirectoryInUse } from '../adapters/persistence-mikro-orm/data-directory-lock.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import type { StorageOption } from './storage.ts';
 import { createCadCore } from './core.ts';
 
 /**
@@ -17,6 +20,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
+  if (onDataDirectory(parsed)) return dataDirectoryCommand(parsed, config.storage);
   const core = await createCadCore({ storage: config.storage, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   try {
     return await runCommand(parsed, core.useCases, {
@@ -26,6 +30,42 @@ async function main(): Promise<number> {
     });
   } finally {
     await core.close();
+  }
+}
+
+/**
+ * `backup <file>` and `restore <file>` on the embedded database's directory (decision 0036). A
+ * backup takes the directory's lock, so it is refused while the service runs, with a message saying
+ * to stop it; a restore writes only into a new or empty directory.
+ */
+async function dataDirectoryCommand({ command, args: [file] }: ParsedCommand, storage: StorageOption): Promise<number> {
+  if (storage.kind !== 'embedded' || storage.dataDir === undefined) {
+    process.stderr.write(`${command} works on the embedded database in CAD_DATA_DIR; back up PostgreSQL with its own tools (pg_dump)\n`);
+    return 2;
+  }
+  try {
+    if (command === 'backup') {
+      const { bytes } = await backupDataDirectory(storage.dataDir, file!);
+      process.stdout.write(`${JSON.stringify({ backup: file, bytes })}\n`);
+    } else {
+      await restoreDataDirectory(file!, storage.dataDir);
+      process.stdout.write(`${JSON.stringify({ restored: file, dataDir: storage.dataDir })}\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof DataDirectoryInUse && command === 'backup' && error.holder !== null) {
+      const { pid, command: holder } = error.holder;
+      process.stderr.write(
+        `backup refused: the embedded database in ${storage.dataDir} is in use by process ${pid} (${holder}). ` +
+          'A backup needs the service stopped: stop it (SIGTERM or Ctrl-C), back up, then start it again.\n',
+      );
+      return 1;
+    }
+    if (error instanceof BackupRefused || error instanceof DataDirectoryInUse) {
+      process.stderr.write(`${command} refused: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
   }
 }
 

@@ -15,6 +15,8 @@ export interface CliIo {
 export const USAGE = `usage: npm run cli -- <command>
 
   bootstrap-key reset                       replace the bootstrap key and print the new one once
+  backup <file>                             copy the embedded database (CAD_DATA_DIR) to a new file; service stopped
+  restore <file>                            restore a backup into CAD_DATA_DIR, which must be new or empty
   organisation create <name>                found an organisation
   department create <organisationId> <slug> <name>
   credential create <organisationId> --kind game|generic_api_key --label <label>
@@ -23,7 +25,7 @@ export const USAGE = `usage: npm run cli -- <command>
   credential rotate <clientId>              print a new client secret once
   credential revoke <clientId>
 
-Commands other than bootstrap-key act as the operator key in CAD_OPERATOR_KEY.
+Commands other than bootstrap-key, backup and restore act as the operator key in CAD_OPERATOR_KEY.
 Output is JSON; the exit code is 0 on success, 1 on a refusal, 2 on a usage error.`;
 
 interface Options {
@@ -54,12 +56,16 @@ interface CommandSpec {
   readonly ids?: readonly number[];
   /** A problem with the options, or null. */
   readonly checkOptions?: (options: Options) => string | null;
-  /** Absent for the one command that needs no operator key. */
+  /** The embedded database's files, not its data: run by the command-line entry on the data directory itself. */
+  readonly onDataDirectory?: true;
+  /** Absent for the commands that need no operator key. */
   readonly run?: (call: Invocation) => Promise<Outcome<unknown, string>>;
 }
 
 const COMMANDS: Record<string, CommandSpec> = {
   'bootstrap-key reset': { arity: 0 },
+  backup: { arity: 1, onDataDirectory: true },
+  restore: { arity: 1, onDataDirectory: true },
   'organisation create': {
     arity: 1,
     run: async ({ useCases, operator, args: [name] }) =>
@@ -147,8 +153,11 @@ export function parseCommand(argv: readonly string[]): ParsedCommand | { readonl
   } catch (error) {
     return usage(error instanceof Error ? error.message : String(error));
   }
-  const [noun, verb, ...args] = parsed.positionals;
-  const command = `${noun ?? ''} ${verb ?? ''}`;
+  const [noun, verb, ...rest] = parsed.positionals;
+  // A command is two words (`credential list`), or one (`backup`) followed by its arguments.
+  const single = noun !== undefined && COMMANDS[noun] !== undefined;
+  const command = single ? noun : `${noun ?? ''} ${verb ?? ''}`;
+  const args = single ? parsed.positionals.slice(1) : rest;
   const spec = COMMANDS[command];
   if (spec === undefined) return usage(noun === undefined ? null : `unknown command: ${command.trim()}`);
   if (args.length !== spec.arity) return usage(`${command} takes ${spec.arity} argument(s), not ${args.length}`);
@@ -160,9 +169,13 @@ export function parseCommand(argv: readonly string[]): ParsedCommand | { readonl
   return { command, args: idArgs, options: parsed.values };
 }
 
+/** Whether the command works on the embedded database's directory rather than through the use cases. */
+export const onDataDirectory = (parsed: ParsedCommand): boolean => COMMANDS[parsed.command]?.onDataDirectory === true;
+
 /** Runs one parsed command against the use cases; returns the process exit code. */
 export async function runCommand(parsed: ParsedCommand, useCases: UseCases, io: CliIo): Promise<number> {
   const spec = COMMANDS[parsed.command]!;
+  if (spec.onDataDirectory) throw new Error(`${parsed.command} works on the data directory, not through the use cases`);
   if (spec.run === undefined) {
     // Printed as part of the reset: the new key counts as shown once it is out (decision 0030).
     const show = (bootstrapKey: string | null) => io.out(JSON.stringify({ bootstrapKey }));

@@ -1,1 +1,1 @@
-export { parseCommand, runCli, runCommand, USAGE, type CliIo, type ParsedCommand } from './cli-commands.ts';
+export { onDataDirectory, parseCommand, runCli, runCommand, USAGE, type CliIo, type ParsedCommand } from './cli-commands.ts';

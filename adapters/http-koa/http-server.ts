@@ -2,6 +2,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Logger } from '../logging/index.ts';
+import { answerClientErrors } from './client-errors.ts';
 
 /**
  * How long a client may take and how many may be connected at once, so that slow or idle clients
@@ -58,6 +59,7 @@ export async function listen(
     },
     app.callback(),
   );
+  answerClientErrors(server);
   server.setTimeout(limits.idleTimeoutMs);
   server.maxConnections = limits.maxConnections;
   reportDrops(server, limits.maxConnections, logger);

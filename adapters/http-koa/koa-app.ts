@@ -1,4 +1,3 @@
-import { bodyParser } from '@koa/bodyparser';
 import { Router } from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
@@ -7,6 +6,7 @@ import type { BearerTokenRules } from './bearer-token-rules.ts';
 import type { Logger } from '../logging/index.ts';
 import { HttpError } from './error-catalogue.ts';
 import { unfitInput } from './input-text.ts';
+import { readJsonBody } from './json-body.ts';
 import type { HttpState } from './http-state.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { guard } from './middleware/guard.ts';
@@ -42,9 +42,9 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
   const app = new Koa<HttpState>({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true;
   const router = new Router<HttpState>();
-  const json = bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, encoding: 'utf-8' });
+  const json = readJsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
   for (const spec of routes) {
-    router.register(spec.path, [spec.method], mount(spec, deps, options, json as unknown as Middleware<HttpState>));
+    router.register(spec.path, [spec.method], mount(spec, deps, options, json));
   }
   const document = openApiDocument(routes);
   router.get('/api/v1/openapi.json', (ctx) => {
@@ -67,7 +67,7 @@ function mount(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, js
     ...(limit && spec.rateLimit?.per === 'address' ? [limit] : []),
     ...guard(spec.guard, deps.useCases.authenticateOperator, deps.accessTokens),
     ...(limit && spec.rateLimit?.per === 'credential' ? [limit] : []),
-    ...(spec.body ? [requireJson, readJson(json)] : []),
+    ...(spec.body ? [requireJson, json] : []),
     handler(spec, deps.useCases[spec.useCase]),
   ];
 }
@@ -78,27 +78,6 @@ const requireJson: Middleware<HttpState> = async (ctx, next) => {
   if (hasBody && !ctx.is('application/json')) throw new HttpError('UNSUPPORTED_MEDIA_TYPE');
   await next();
 };
-
-/** Reads the body; a body that cannot be read is the caller's error, never a 500. */
-function readJson(json: Middleware<HttpState>): Middleware<HttpState> {
-  return async (ctx, next) => {
-    let read = false;
-    try {
-      await json(ctx, async () => {
-        read = true;
-        await next();
-      });
-    } catch (error) {
-      if (read) throw error;
-      const status = (error as { status?: number }).status;
-      if (status === 413) throw new HttpError('PAYLOAD_TOO_LARGE');
-      if (status === 415) throw new HttpError('UNSUPPORTED_MEDIA_TYPE');
-      throw new HttpError('VALIDATION_FAILED', 'The body is not readable JSON.', [
-        { in: 'body', field: '', message: 'is not readable JSON' },
-      ]);
-    }
-  };
-}
 
 function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']]): Middleware<HttpState> {
   const checkParams = spec.params ? validator(spec.params, 'path') : () => ({});

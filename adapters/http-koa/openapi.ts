@@ -1,5 +1,5 @@
 import { ERROR_CATALOGUE } from './error-catalogue.ts';
-import type { RouteSpec } from './route-spec.ts';
+import { type RouteSpec, publishedBody } from './route-spec.ts';
 import type { JsonSchema } from './validation.ts';
 
 const errorSchema = {
@@ -83,7 +83,7 @@ function operation(spec: RouteSpec): Record<string, unknown> {
     ...(spec.guard.kind === 'operator' ? { security: [{ operatorKey: [] }], 'x-operator-permission': spec.guard.permission } : {}),
     ...(spec.guard.kind === 'public' ? { security: [] } : {}),
     parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
-    ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
+    ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: publishedBody(spec) } } } } : {}),
     responses,
   };
 }

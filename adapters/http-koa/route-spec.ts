@@ -74,6 +74,12 @@ export interface RouteSpec<
   readonly params?: JsonSchema;
   readonly query?: JsonSchema;
   readonly body?: JsonSchema;
+  /**
+   * Rules between the body's fields (`oneOf` on a kind, `anyOf` of required fields) that the use
+   * case enforces with its own refusals. They are published with the body, never run by the
+   * validator, so the answer to a body that breaks one stays the use case's (decision 0035).
+   */
+  readonly bodyRules?: JsonSchema;
   readonly responses: Readonly<Record<number, ResponseDoc>>;
   /** The one use case the route calls; the transport hands the handler that use case and no other. */
   readonly useCase: Key;
@@ -123,6 +129,12 @@ export function credentialRoute<Kind extends CredentialKind, Key extends UseCase
   spec: RouteSpec<Key, Body, Query, Params, GrantOf<Kind>> & { readonly guard: CredentialGuard<Kind> },
 ): RouteSpec<Key, Body, Query, Params, GrantOf<Kind>> {
   return spec;
+}
+
+/** The body schema as the OpenAPI document publishes it: the fields' shapes, and the rules between them. */
+export function publishedBody(spec: Pick<RouteSpec, 'body' | 'bodyRules'>): JsonSchema | undefined {
+  if (spec.body === undefined || spec.bodyRules === undefined) return spec.body;
+  return { ...spec.body, allOf: [...((spec.body['allOf'] as JsonSchema[] | undefined) ?? []), spec.bodyRules] };
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });

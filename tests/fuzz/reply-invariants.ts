@@ -122,3 +122,31 @@ export function replyProblems(spec: RouteSpec, request: FuzzRequest, reply: Fuzz
   }
   return problems;
 }
+
+/**
+ * The answers that stand for a rule between fields which the published body schema states
+ * (`bodyRules`, decision 0035), by operation: a body valid under the published schema never gets
+ * one. Other 400s of a valid body are facts the schema cannot know (an id of another organisation,
+ * a date that does not exist, an expiry already past).
+ */
+export const RULE_REFUSALS: Readonly<Record<string, readonly RegExp[]>> = {
+  createCredential: [
+    /^is required for a game credential$/,
+    /^must be absent for an API credential$/,
+    /^holds .*, which a \S+ credential cannot have/,
+    /^holds a scope that this kind of credential cannot have$/,
+    /^must hold at least one scope/,
+  ],
+  createBolo: [/^name a subject/],
+  bridgeIssueBolo: [/^needs civilian or plate$/],
+};
+
+/** A refusal of a valid request by a rule its published schema states, or null. */
+export function ruleRefusal(spec: RouteSpec, reply: FuzzReply): string | null {
+  const rules = RULE_REFUSALS[spec.operationId];
+  if (rules === undefined || reply.status !== 400) return null;
+  const json = parsed(reply.text);
+  const details = json.ok ? ((json.value as { details?: { field: string; message: string }[] }).details ?? []) : [];
+  const broken = details.find((detail) => rules.some((rule) => rule.test(detail.message)));
+  return broken === undefined ? null : `a body valid under the published schema was refused: ${broken.field} ${broken.message}`;
+}

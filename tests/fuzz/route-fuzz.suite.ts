@@ -9,7 +9,7 @@ import type { InspectableStore } from '../suites/bad-input.suite.ts';
 import { describe, send } from './fuzz-request.ts';
 import { seedOf } from './fuzz-settings.ts';
 import { FuzzTally } from './fuzz-tally.ts';
-import { replyProblems, strictErrorSchema } from './reply-invariants.ts';
+import { replyProblems, ruleRefusal, strictErrorSchema } from './reply-invariants.ts';
 import { type RouteTarget, familiesOf, requestsOf } from './route-requests.ts';
 import type { JsonSchema } from './schema-arbitrary.ts';
 import { storeDifference } from './store-difference.ts';
@@ -120,7 +120,8 @@ const clip = (text: string) => (text.length > 800 ? `${text.slice(0, 800)}...` :
  * Every route of the table, fuzzed from its own schemas: valid requests, then bodies, queries,
  * path parameters and transport broken, each with the route's valid credential. On every answer:
  * no 5xx, no internal detail, errors in the one documented shape, successes in the documented
- * schema, and a 4xx writes nothing. Serial: "writes nothing" compares the whole store.
+ * schema, and a 4xx writes nothing; a valid request is never refused by a rule its schema states.
+ * Serial: "writes nothing" compares the whole store.
  */
 export function routeFuzzSuite(
   test: TestFn<RouteFuzzContext>,
@@ -156,6 +157,8 @@ export function routeFuzzSuite(
           const reply = await send(app.service.url, request);
           tally.count(route, reply.status);
           const problems = replyProblems(spec, request, reply, errorSchema);
+          const refused = family === 'valid' ? ruleRefusal(spec, reply) : null;
+          if (refused !== null) problems.push(refused);
           if (reply.status >= 400 && reply.status < 500) {
             const written = storeDifference(before, await store.snapshot());
             if (written !== null) problems.push(`a ${reply.status} wrote to the store: ${written}`);

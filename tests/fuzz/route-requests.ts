@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
+import { type RouteSpec, publishedBody } from '../../adapters/http-koa/route-spec.ts';
 import { type Mutation, brokenBody, jsonText, mutated } from './broken-bodies.ts';
 import { type FuzzRequest, percentEncoded, printable } from './fuzz-request.ts';
 import { brokenPathSegment, brokenQuery, type QueryPair } from './broken-queries-and-paths.ts';
@@ -68,7 +68,9 @@ function validQuery(target: RouteTarget): fc.Arbitrary<QueryPair[]> {
 }
 
 function validBody(target: RouteTarget): fc.Arbitrary<unknown> {
-  return target.spec.body === undefined ? fc.constant(undefined) : arbitraryOf(target.spec.body, hintsOf(target));
+  // As published: the fields' shapes and the rules between them (decision 0035).
+  const body = publishedBody(target.spec);
+  return body === undefined ? fc.constant(undefined) : arbitraryOf(body, hintsOf(target));
 }
 
 function request(target: RouteTarget, parts: Partial<FuzzRequest> & { segments: Record<string, string>; query: QueryPair[] }): FuzzRequest {

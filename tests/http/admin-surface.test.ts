@@ -123,6 +123,49 @@ test('credentials: select-all ticks every scope; kinds keep their department rul
   t.like(game, { kind: 'game', departmentId, scopes: ['game.bolo.trigger'] });
 });
 
+test('unknown_scope names each scope the kind cannot hold, and the scopes it can', async (t) => {
+  const org = await t.context.operator.organisation();
+  const departmentId = await org.department();
+  const base = `/organisations/${org.organisationId}/credentials`;
+  const api = await t.context.operator.post(base, {
+    kind: 'generic_api_key',
+    label: 'x',
+    scopes: ['cad.unit.view', 'cad.*', 'game.arrest.log'],
+  });
+  const apiScopes = API_SCOPES.join(', ');
+  t.deepEqual(
+    [api.status, api.body],
+    [
+      400,
+      {
+        error: 'VALIDATION_FAILED',
+        message: 'The request is not valid.',
+        details: [
+          {
+            in: 'body',
+            field: 'scopes',
+            message: `holds cad.*, which a generic_api_key credential cannot have; its scopes are ${apiScopes}`,
+          },
+          {
+            in: 'body',
+            field: 'scopes',
+            message: `holds game.arrest.log, which a generic_api_key credential cannot have; its scopes are ${apiScopes}`,
+          },
+        ],
+      },
+    ],
+  );
+  const game = await t.context.operator.post(base, { kind: 'game', label: 'x', departmentId, scopes: ['records.bolo.view'] });
+  t.deepEqual(game.body.details, [
+    {
+      in: 'body',
+      field: 'scopes',
+      message:
+        'holds records.bolo.view, which a game credential cannot have; its scopes are game.citation.issue, game.arrest.log, game.bolo.trigger',
+    },
+  ]);
+});
+
 test('credentials are listed without their secrets; rotation shows the new secret once; revoked ones stay revoked', async (t) => {
   const org = await t.context.operator.organisation();
   const credential = await org.apiCredential(['cad.unit.view'], 'dashboard');
@@ -246,6 +289,22 @@ test('unknown paths and wrong methods answer in the one error shape', async (t) 
   const wrong = await http.send('DELETE', '/api/v1/integrations/token');
   t.deepEqual([wrong.status, wrong.body.error], [405, 'METHOD_NOT_ALLOWED']);
   t.truthy(wrong.headers.get('allow'));
+});
+
+test('a 405 lists the methods of the path in Allow, and its body names the method refused', async (t) => {
+  const { http } = t.context.app;
+  const token = await http.send('DELETE', '/api/v1/integrations/token');
+  t.is(token.headers.get('allow'), 'POST');
+  t.deepEqual(
+    [token.status, token.body],
+    [405, { error: 'METHOD_NOT_ALLOWED', message: 'DELETE is not allowed here. This path allows POST.' }],
+  );
+  const organisation = await t.context.operator.organisation();
+  const credentials = `/api/v1/admin/organisations/${organisation.organisationId}/credentials`;
+  const wrong = await http.send('PUT', credentials, {}, { token: t.context.app.bootstrapKey });
+  const allowed = (wrong.headers.get('allow') ?? '').split(', ').sort();
+  t.deepEqual([wrong.status, allowed], [405, ['GET', 'HEAD', 'POST']]);
+  t.is(wrong.body.message, `PUT is not allowed here. This path allows ${wrong.headers.get('allow')}.`);
 });
 
 test('every response carries a request id; a sane one sent by the caller is echoed', async (t) => {

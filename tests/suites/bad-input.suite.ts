@@ -183,6 +183,43 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
     await refusedWithoutWrites(t, 'PATCH', `/api/v1/admin/units/${world.ids['unitId']}`, { nonsense: 1 }, t.context.app.bootstrapKey);
   });
 
+  test.serial('bodies are UTF-8: another declared charset is a 415, bytes that are not UTF-8 a 400, and nothing is stored', async (t) => {
+    const { world, app, store } = t.context;
+    const path = `/api/v1/admin/organisations/${world.ids['organisationId']}/civilians`;
+    const civilian = (firstName: string) => `{"firstName":"${firstName}","lastName":"Silva","dateOfBirth":"1990-01-01"}`;
+    const sent = (bytes: Uint8Array, contentType: string) =>
+      app.http.post(path, undefined, { raw: bytes, token: app.bootstrapKey, headers: { 'content-type': contentType } });
+    const before = await store.snapshot();
+    const latin1 = Buffer.from(civilian('Jos\xe9'), 'latin1');
+    for (const charset of ['latin1', 'ISO-8859-1', 'utf-16']) {
+      const reply = await sent(latin1, `application/json; charset=${charset}`);
+      t.deepEqual([reply.status, reply.body.error], [415, 'UNSUPPORTED_MEDIA_TYPE'], charset);
+    }
+    for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+      const reply = await sent(latin1, contentType);
+      t.deepEqual(reply.body, {
+        error: 'VALIDATION_FAILED',
+        message: 'The body is not readable JSON.',
+        details: [{ in: 'body', field: '', message: 'is not valid UTF-8' }],
+      });
+      t.is(reply.status, 400);
+    }
+    // A truncated sequence and an overlong encoding of '/', inside an otherwise valid body.
+    for (const broken of [
+      [0xe2, 0x82],
+      [0xc0, 0xaf],
+    ]) {
+      const [head, tail] = civilian('Jos%').split('%') as [string, string];
+      const bytes = Buffer.concat([Buffer.from(head), Buffer.from(broken), Buffer.from(tail)]);
+      t.is((await sent(bytes, 'application/json')).status, 400);
+    }
+    t.deepEqual(await store.snapshot(), before);
+    for (const charset of ['UTF-8', 'utf8']) {
+      const reply = await sent(Buffer.from(civilian('Jos\u00e9')), `application/json; charset=${charset}`);
+      t.deepEqual([reply.status, reply.body.firstName], [201, 'Jos\u00e9'], charset);
+    }
+  });
+
   test.serial('a gzip-encoded body that is not gzip is a 400, not a 500', async (t) => {
     const { world } = t.context;
     const reply = await t.context.app.http.post('/api/v1/integrations/token', undefined, {

@@ -9,7 +9,7 @@ export interface RequestOptions {
   readonly token?: string;
   readonly headers?: Record<string, string>;
   /** Sent as written instead of JSON-encoding `body`. */
-  readonly raw?: string;
+  readonly raw?: string | Uint8Array;
 }
 
 /** Plain `fetch`, as a game-server resource would call the service. */

@@ -13,15 +13,19 @@ export function errorHandler(): Middleware<HttpState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.body == null && [404, 405, 501].includes(ctx.status)) {
-        const code = ctx.status === 405 ? 'METHOD_NOT_ALLOWED' : ctx.status === 501 ? 'NOT_IMPLEMENTED' : 'NOT_FOUND';
-        render(ctx, new HttpError(code));
-      }
+      if (ctx.body == null && ctx.status === 405) render(ctx, methodNotAllowed(ctx.method, ctx.response.get('allow')));
+      else if (ctx.body == null && [404, 501].includes(ctx.status))
+        render(ctx, new HttpError(ctx.status === 501 ? 'NOT_IMPLEMENTED' : 'NOT_FOUND'));
     } catch (error) {
       const answer = toHttpError(error, ctx.state.log);
       render(ctx, answer);
     }
   };
+}
+
+/** The router has set `Allow` to the methods of the path; the body names the method refused and repeats them. */
+function methodNotAllowed(method: string, allow: string): HttpError {
+  return new HttpError('METHOD_NOT_ALLOWED', `${method} is not allowed here. This path allows ${allow}.`);
 }
 
 function render(ctx: Parameters<Middleware<HttpState>>[0], error: HttpError): void {

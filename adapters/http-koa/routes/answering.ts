@@ -36,6 +36,8 @@ export interface RequestSchemas<Params extends TObject | undefined, Query extend
   readonly params?: Params;
   readonly query?: Query;
   readonly body?: Body;
+  /** Rules between the body's fields that the use case enforces; published with the body (decision 0035). */
+  readonly bodyRules?: JsonSchema;
 }
 
 /** A use case's input as a route assembles it: who acts, with the path's ids and the query's and body's fields. */

@@ -31,6 +31,9 @@ const newBolo = Type.Object({
   expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
 
+/** A BOLO names a civilian, a vehicle or both. */
+const newBoloRules = { anyOf: [{ required: ['subjectCivilianId'] }, { required: ['subjectVehicleId'] }] };
+
 const sighting = Type.Object({
   plate,
   cameraId: text(128),
@@ -70,7 +73,7 @@ export const boloRoutes: readonly RouteSpec[] = [
   }),
   apiRoute('createBolo', {
     summary: 'Issues a BOLO about a civilian, a vehicle or both, in the name of one of the organisation’s departments.',
-    request: { method: 'POST', path: '/api/v1/records/bolos', scope: 'records.bolo.create', body: newBolo },
+    request: { method: 'POST', path: '/api/v1/records/bolos', scope: 'records.bolo.create', body: newBolo, bodyRules: newBoloRules },
     success: { status: 201, description: 'The new BOLO, `ISSUED`, as a summary.', schema: boloSummarySchema, present: summaryAt },
     refusals: {
       no_subject: invalid('subjectCivilianId', 'name a subject: subjectCivilianId, subjectVehicleId or both'),

@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { CREDENTIAL_KINDS } from '../../../../domain/credential/credential.ts';
+import { CREDENTIAL_KINDS, type CredentialKind } from '../../../../domain/credential/credential.ts';
+import { API_SCOPES, BRIDGE_SCOPES } from '../../../../domain/credential/scope.ts';
 import type { DepartmentId } from '../../../../domain/shared/ids.ts';
+import { HttpError } from '../../error-catalogue.ts';
 import { createdCredentialView, credentialView } from '../../presenters/credential-views.ts';
 import { conflict, forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
@@ -21,11 +23,48 @@ const newCredential = Type.Object({
   allScopes: defaulted(Type.Boolean({ default: false })),
 });
 
+const newCredentialRules = {
+  oneOf: [
+    // A game credential: its department, and only bridge scopes.
+    Type.Object({
+      kind: Type.Literal('game'),
+      departmentId: id<DepartmentId>(),
+      scopes: Type.Optional(Type.Array(enumOf(BRIDGE_SCOPES), { maxItems: 32 })),
+    }),
+    // An API credential: no department, and at least one API scope...
+    Type.Object({
+      kind: Type.Literal('generic_api_key'),
+      departmentId: Type.Optional(Type.Null()),
+      scopes: Type.Array(enumOf(API_SCOPES), { minItems: 1, maxItems: 32 }),
+      allScopes: Type.Optional(Type.Literal(false)),
+    }),
+    // ...or every one of them, whatever `scopes` lists.
+    Type.Object({ kind: Type.Literal('generic_api_key'), departmentId: Type.Optional(Type.Null()), allScopes: Type.Literal(true) }),
+  ],
+};
+
+/** One detail per scope the kind cannot hold, naming it and the scopes the kind can hold. */
+function unknownScopes(kind: CredentialKind, scopes: readonly string[]): HttpError {
+  const valid: readonly string[] = kind === 'game' ? BRIDGE_SCOPES : API_SCOPES;
+  const offered = valid.join(', ');
+  return new HttpError(
+    'VALIDATION_FAILED',
+    undefined,
+    scopes
+      .filter((scope) => !valid.includes(scope))
+      .map((scope) => ({
+        in: 'body',
+        field: 'scopes',
+        message: `holds ${scope}, which a ${kind} credential cannot have; its scopes are ${offered}`,
+      })),
+  );
+}
+
 /** Credentials for game servers and external systems: created, listed, rotated and revoked. */
 export const credentialRoutes: readonly RouteSpec[] = [
   credentialRoute('createCredential', {
     summary: 'Creates a game credential (one department) or an API credential (scopes); the secret is shown once.',
-    request: { method: 'POST', ...ofOrganisation, body: newCredential },
+    request: { method: 'POST', ...ofOrganisation, body: newCredential, bodyRules: newCredentialRules },
     success: created('`clientId`, `clientSecret` (shown once), `kind`, `label`, `departmentId`, `scopes`.', createdCredentialView),
     refusals: {
       not_found: notFound('organisation'),
@@ -36,7 +75,11 @@ export const credentialRoutes: readonly RouteSpec[] = [
       unknown_scope: invalid('scopes', 'holds a scope that this kind of credential cannot have'),
       no_scopes: invalid('scopes', 'must hold at least one scope for an API credential (or set allScopes)'),
     },
-    call: ({ departmentId, ...input }, createCredential) => createCredential.execute({ ...input, departmentId: departmentId ?? null }),
+    call: async ({ departmentId, ...input }, createCredential) => {
+      const outcome = await createCredential.execute({ ...input, departmentId: departmentId ?? null });
+      if (!outcome.ok && outcome.reason === 'unknown_scope') throw unknownScopes(input.kind, input.scopes);
+      return outcome;
+    },
   }),
   credentialRoute(
     'listCredentials',

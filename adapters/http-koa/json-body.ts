@@ -1,0 +1,69 @@
+import { parse } from '@hapi/bourne';
+import inflate from 'inflation';
+import type { Middleware } from 'koa';
+import getRawBody from 'raw-body';
+import { HttpError } from './error-catalogue.ts';
+import type { HttpState } from './http-state.ts';
+
+/** Charsets a JSON body may declare; any other is refused, since bodies are read as UTF-8 only. */
+const UTF8 = new Set(['utf-8', 'utf8']);
+
+const unreadable = (message: string) =>
+  new HttpError('VALIDATION_FAILED', 'The body is not readable JSON.', [{ in: 'body', field: '', message }]);
+
+/**
+ * Reads a JSON body as bytes and decodes them as strict UTF-8: a declared charset other than UTF-8
+ * is a 415 and bytes that are not UTF-8 are a 400, so no text is ever stored with replacement
+ * characters. The size limit counts the decoded (inflated) bytes; the slow-body deadline is the
+ * HTTP server's request timeout (decision 0031). Only a JSON object or array is a body; an empty
+ * one reads as `{}`, and a `__proto__` key is refused.
+ */
+export function readJsonBody(limit: string): Middleware<HttpState> {
+  return async (ctx, next) => {
+    const charset = ctx.request.charset.toLowerCase();
+    if (charset !== '' && !UTF8.has(charset)) {
+      throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json in UTF-8.');
+    }
+    ctx.request.body = parseJson(decodeUtf8(await readBytes(ctx.req, limit)));
+    await next();
+  };
+}
+
+async function readBytes(request: Parameters<typeof inflate>[0], limit: string): Promise<Buffer> {
+  const encoding = request.headers['content-encoding'] ?? 'identity';
+  const length = request.headers['content-length'];
+  let stream;
+  try {
+    stream = inflate(request);
+  } catch {
+    throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body without a content encoding, or gzip or deflate.');
+  }
+  try {
+    // The declared length is checked only when the bytes are the body itself, not compressed.
+    return await getRawBody(stream, { limit, length: encoding === 'identity' && length !== undefined ? length : undefined });
+  } catch (error) {
+    if ((error as { status?: number }).status === 413) throw new HttpError('PAYLOAD_TOO_LARGE');
+    throw unreadable('is not readable JSON');
+  }
+}
+
+function decodeUtf8(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable('is not valid UTF-8');
+  }
+}
+
+/** RFC 8259 whitespace, then an object or an array. */
+const JSON_START = /^[\x20\x09\x0a\x0d]*[[{]/;
+
+function parseJson(text: string): unknown {
+  if (text === '') return {};
+  try {
+    if (!JSON_START.test(text)) throw new SyntaxError('not an object or array');
+    return parse(text, { protoAction: 'error' });
+  } catch {
+    throw unreadable('is not readable JSON');
+  }
+}
