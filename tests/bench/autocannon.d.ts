@@ -12,7 +12,7 @@ declare module 'autocannon' {
     p999?: number;
     [percentile: string]: number | undefined;
   }
-  interface RequestSpec {
+  export interface RequestSpec {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
