@@ -23,6 +23,7 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    amount?: number;
     pipelining?: number;
     method?: string;
     headers?: Record<string, string>;

@@ -29,6 +29,8 @@ export interface LoadJob {
   readonly steps?: readonly LoadStep[];
   readonly connections: number;
   readonly durationSeconds: number;
+  /** Stop after this many requests instead of after `durationSeconds` (for one-time inputs such as link codes). */
+  readonly amount?: number;
   /** Text every good answer contains; any other answer counts as a mismatch. */
   readonly expectText: string;
 }
@@ -69,7 +71,7 @@ async function run(job: LoadJob): Promise<LoadFigures> {
   const result = await autocannon({
     url: job.url,
     connections: job.connections,
-    duration: job.durationSeconds,
+    ...(job.amount === undefined ? { duration: job.durationSeconds } : { amount: job.amount }),
     requests,
     verifyBody: (body) => body.includes(job.expectText),
   });
