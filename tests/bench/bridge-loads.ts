@@ -3,7 +3,7 @@
  * rotates through (drawn from the prepared population) and the text every good answer contains.
  */
 import { BRIDGE } from '../support/bridge-driver.ts';
-import type { BridgeWorld } from './bridge-world.ts';
+import type { BridgeWorld } from '../support/bridge-population.ts';
 import type { LoadStep } from './load.ts';
 
 export interface RouteLoad {

@@ -22,7 +22,7 @@ import { startService } from '../../composition/service.ts';
 import type { StorageOption } from '../../composition/storage.ts';
 import { dropSchema, freshSchemaName } from '../support/postgres.ts';
 import { LINK_CODES_MEASURED, LINK_CODES_WARMUP, bridgeRouteLoads } from './bridge-loads.ts';
-import { defaultSize, prepareBridgeWorld } from './bridge-world.ts';
+import { defaultSize, prepareBridgeWorld } from '../support/bridge-population.ts';
 import { type LoadFigures, type LoadJob, failures, load, loadAverages, measure } from './load.ts';
 import { baselineDrivers, oneStatementBaseline } from './one-statement-baseline.ts';
 

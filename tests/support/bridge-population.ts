@@ -5,9 +5,9 @@
  * for the self-assign cycle and for duty toggles, a civilian caller, civilians with vehicles and
  * warrants, BOLOs on some plates, and a character with link codes issued ahead.
  */
-import { BRIDGE, BRIDGE_SCOPES } from '../support/bridge-driver.ts';
-import { httpClient } from '../support/http-client.ts';
-import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
+import { BRIDGE, BRIDGE_SCOPES } from './bridge-driver.ts';
+import { httpClient } from './http-client.ts';
+import { expect, operatorOf, tokenFor } from './operator-driver.ts';
 
 export interface BridgeWorldSize {
   /** Officers on duty; the first half are on calls (waypoint, narrative, location). */
