@@ -7,9 +7,12 @@
  * duty through `/duty` (auto-provisioned) and each takes a call (`/911`, `/911/self-assign`). Then a
  * second process drives `/location` with autocannon, rotating through the officers: most positions
  * are out of range of their pin (the common heartbeat), every tenth officer reports from inside it.
+ * The same run measures the baselines: a bare Koa JSON POST with no database, and bare Koa running
+ * one prepared statement per request on the same store (`one-statement-baseline.ts`).
  *
  *   npm run bench:location
  *   BENCH_OFFICERS=200 BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_WARMUP=3 npm run bench:location
+ *   BENCH_BASELINES=none node --cpu-prof --cpu-prof-dir=<dir> --import=tsx tests/bench/location.bench.ts
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -33,6 +36,8 @@ const OFFICERS = Math.floor(env('BENCH_OFFICERS', 200));
 const DURATION = env('BENCH_DURATION', 10);
 const CONNECTIONS = Math.floor(env('BENCH_CONNECTIONS', 20));
 const WARMUP = env('BENCH_WARMUP', 3);
+/** `none` measures the service alone: for a CPU profile of the service (`node --cpu-prof`) without the baselines in it. */
+const BASELINES = process.env['BENCH_BASELINES'] !== 'none';
 const OFFICERS_PER_CALL = 10;
 const POSITIONS_PER_OFFICER = 5;
 const PATH = '/api/v1/integrations/game/location';
@@ -112,10 +117,10 @@ try {
       await server.close();
     }
   };
-  const emptyFigures = await onBaseline('bare Koa baseline', () => emptyHandlerBaseline(PATH));
+  const emptyFigures = BASELINES ? await onBaseline('bare Koa baseline', () => emptyHandlerBaseline(PATH)) : null;
   const licenses = Array.from({ length: OFFICERS }, (_, i) => identifiers(i).license);
   const statementFigures: Array<{ driver: string; figures: LoadFigures }> = [];
-  for (const driver of baselineDrivers(DATABASE_URL)) {
+  for (const driver of BASELINES ? baselineDrivers(DATABASE_URL) : []) {
     const target = DATABASE_URL === undefined ? undefined : { url: DATABASE_URL, schema: schema! };
     statementFigures.push({
       driver,
@@ -142,10 +147,10 @@ try {
       '| target | req/s | p50 ms | p90 ms | p99 ms | requests | failed |',
       '|---|---|---|---|---|---|---|',
       row('service POST /location', serviceFigures),
-      row('bare Koa JSON POST (no database)', emptyFigures),
+      ...(emptyFigures === null ? [] : [row('bare Koa JSON POST (no database)', emptyFigures)]),
       ...statementFigures.map((s) => row(`bare Koa + one prepared statement (${s.driver})`, s.figures)),
       '',
-      `service / empty-handler baseline: ${ratio(serviceFigures, emptyFigures)}`,
+      ...(emptyFigures === null ? [] : [`service / empty-handler baseline: ${ratio(serviceFigures, emptyFigures)}`]),
       ...statementFigures.map((s) => `service / one-statement baseline (${s.driver}): ${ratio(serviceFigures, s.figures)}`),
       `load averages (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after`,
       `units afterwards: ${JSON.stringify(byStatus)} (${OFFICERS / 10} officers reported from inside their pin's radius)`,
