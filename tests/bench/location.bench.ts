@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, devNull, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { startService } from '../../composition/service.ts';
@@ -64,7 +64,8 @@ const service = await startService({
   storage,
   port: 0,
   host: '127.0.0.1',
-  logger: pino({ level: 'silent' }),
+  // BENCH_LOG_LEVEL=info logs every request as `npm start` does (to the null device), to see what logging costs.
+  logger: pino({ level: process.env['BENCH_LOG_LEVEL'] ?? 'silent' }, pino.destination({ dest: devNull, sync: false })),
   rateLimitScale: 1_000_000,
   autoProvisionPerHour: 1_000_000_000,
   bootstrapKey,
