@@ -12,7 +12,7 @@ declare module 'autocannon' {
     p999?: number;
     [percentile: string]: number | undefined;
   }
-  interface RequestSpec {
+  export interface RequestSpec {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
@@ -23,6 +23,7 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    amount?: number;
     pipelining?: number;
     method?: string;
     headers?: Record<string, string>;

@@ -3,7 +3,21 @@
  * the server's event loop. It receives one job over IPC, drives it with autocannon and prints the
  * figures as one line of JSON on stdout.
  */
-import autocannon from 'autocannon';
+import autocannon, { type RequestSpec } from 'autocannon';
+
+/** One request of a sequence that every connection repeats. */
+export interface LoadStep {
+  readonly method?: 'POST' | 'GET';
+  readonly path: string;
+  /** Bodies of this step (none for a GET). */
+  readonly bodies?: readonly string[];
+  /**
+   * `rotate` (default): the bodies in turn across all connections. `previous`: the body at the same
+   * index as the previous step of this connection's sequence took (a write, then its undo, for the
+   * same player).
+   */
+  readonly pick?: 'rotate' | 'previous';
+}
 
 export interface LoadJob {
   readonly url: string;
@@ -11,8 +25,12 @@ export interface LoadJob {
   readonly headers: Record<string, string>;
   /** Request bodies, sent in turn across all connections. */
   readonly bodies: readonly string[];
+  /** Instead of one POST of `path` with `bodies`: a sequence each connection repeats in order. */
+  readonly steps?: readonly LoadStep[];
   readonly connections: number;
   readonly durationSeconds: number;
+  /** Stop after this many requests instead of after `durationSeconds` (for one-time inputs such as link codes). */
+  readonly amount?: number;
   /** Text every good answer contains; any other answer counts as a mismatch. */
   readonly expectText: string;
 }
@@ -31,20 +49,30 @@ export interface LoadFigures {
 }
 
 async function run(job: LoadJob): Promise<LoadFigures> {
-  let next = 0;
-  const bodies = job.bodies;
+  const steps: readonly LoadStep[] = job.steps ?? [{ method: 'POST', path: job.path, bodies: job.bodies }];
+  const requests = steps.map((step) => {
+    let next = 0;
+    const bodies = step.bodies ?? [];
+    const method = step.method ?? 'POST';
+    const headers = method === 'POST' ? { 'content-type': 'application/json', ...job.headers } : job.headers;
+    return {
+      method,
+      path: step.path,
+      headers,
+      setupRequest: (request: RequestSpec, context: Record<string, unknown>): RequestSpec => {
+        if (bodies.length === 0) return request;
+        // autocannon keeps `context` for one pass through the steps of a connection.
+        const k = step.pick === 'previous' && typeof context['k'] === 'number' ? context['k'] : next++;
+        context['k'] = k;
+        return { ...request, body: bodies[k % bodies.length]! };
+      },
+    };
+  });
   const result = await autocannon({
     url: job.url,
     connections: job.connections,
-    duration: job.durationSeconds,
-    requests: [
-      {
-        method: 'POST',
-        path: job.path,
-        headers: { 'content-type': 'application/json', ...job.headers },
-        setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length]! }),
-      },
-    ],
+    ...(job.amount === undefined ? { duration: job.durationSeconds } : { amount: job.amount }),
+    requests,
     verifyBody: (body) => body.includes(job.expectText),
   });
   return {

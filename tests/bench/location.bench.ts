@@ -7,25 +7,25 @@
  * duty through `/duty` (auto-provisioned) and each takes a call (`/911`, `/911/self-assign`). Then a
  * second process drives `/location` with autocannon, rotating through the officers: most positions
  * are out of range of their pin (the common heartbeat), every tenth officer reports from inside it.
+ * The same run measures the baselines: a bare Koa JSON POST with no database, and bare Koa running
+ * one prepared statement per request on the same store (`one-statement-baseline.ts`).
  *
  *   npm run bench:location
  *   BENCH_OFFICERS=200 BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_WARMUP=3 npm run bench:location
+ *   BENCH_BASELINES=none node --cpu-prof --cpu-prof-dir=<dir> --import=tsx tests/bench/location.bench.ts
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, devNull, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { bodyParser } from '@koa/bodyparser';
-import Koa from 'koa';
 import { pino } from 'pino';
 import { startService } from '../../composition/service.ts';
 import type { StorageOption } from '../../composition/storage.ts';
 import { httpClient } from '../support/http-client.ts';
 import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
 import { dropSchema, freshSchemaName } from '../support/postgres.ts';
-import type { LoadFigures, LoadJob } from './load-runner.ts';
+import { type LoadFigures, failures, loadAverages, measure } from './load.ts';
+import { type BaselineServer, baselineDrivers, emptyHandlerBaseline, oneStatementBaseline } from './one-statement-baseline.ts';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -36,59 +36,14 @@ const OFFICERS = Math.floor(env('BENCH_OFFICERS', 200));
 const DURATION = env('BENCH_DURATION', 10);
 const CONNECTIONS = Math.floor(env('BENCH_CONNECTIONS', 20));
 const WARMUP = env('BENCH_WARMUP', 3);
+/** `none` measures the service alone: for a CPU profile of the service (`node --cpu-prof`) without the baselines in it. */
+const BASELINES = process.env['BENCH_BASELINES'] !== 'none';
 const OFFICERS_PER_CALL = 10;
 const POSITIONS_PER_OFFICER = 5;
 const PATH = '/api/v1/integrations/game/location';
 const DATABASE_URL = process.env['DATABASE_URL'];
 
-/** Runs one load job in a second process and returns its figures. */
-function load(job: LoadJob): Promise<LoadFigures> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./load-runner.ts', import.meta.url), [], {
-      execArgv: ['--import=tsx'],
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`load runner exited with ${code}`));
-      try {
-        resolve(JSON.parse(out.trim().split('\n').at(-1)!) as LoadFigures);
-      } catch (error) {
-        reject(error);
-      }
-    });
-    child.send(job);
-  });
-}
-
-/** Warm-up (figures discarded), then the measured run. */
-async function measure(name: string, job: Omit<LoadJob, 'durationSeconds' | 'connections'>): Promise<LoadFigures> {
-  process.stdout.write(`${name}: warming up ${WARMUP}s, measuring ${DURATION}s with ${CONNECTIONS} connections...\n`);
-  await load({ ...job, connections: CONNECTIONS, durationSeconds: WARMUP });
-  return load({ ...job, connections: CONNECTIONS, durationSeconds: DURATION });
-}
-
-/** A bare Koa app answering a JSON POST the way the heartbeat is answered. */
-async function bareKoa(): Promise<{ url: string; close(): Promise<void> }> {
-  const app = new Koa();
-  app.use(bodyParser({ enableTypes: ['json'] }));
-  app.use((ctx) => {
-    if (ctx.method === 'POST' && ctx.path === PATH) ctx.body = { reported: true };
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+const pace = { warmupSeconds: WARMUP, durationSeconds: DURATION, connections: CONNECTIONS };
 
 async function inBatches<T>(count: number, size: number, work: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
@@ -109,7 +64,8 @@ const service = await startService({
   storage,
   port: 0,
   host: '127.0.0.1',
-  logger: pino({ level: 'silent' }),
+  // BENCH_LOG_LEVEL=info logs every request as `npm start` does (to the null device), to see what logging costs.
+  logger: pino({ level: process.env['BENCH_LOG_LEVEL'] ?? 'silent' }, pino.destination({ dest: devNull, sync: false })),
   rateLimitScale: 1_000_000,
   autoProvisionPerHour: 1_000_000_000,
   bootstrapKey,
@@ -152,19 +108,34 @@ try {
   }
 
   const job = { path: PATH, headers: { authorization: `Bearer ${token}` }, bodies, expectText: '"reported":true' };
-  const serviceFigures = await measure('service /location', { ...job, url: service.url });
-  const baseline = await bareKoa();
-  let baselineFigures: LoadFigures;
-  try {
-    baselineFigures = await measure('bare Koa baseline', { ...job, url: baseline.url });
-  } finally {
-    await baseline.close();
+  const loadBefore = await loadAverages();
+  const serviceFigures = await measure('service /location', { ...job, url: service.url }, pace);
+  const onBaseline = async (name: string, start: () => Promise<BaselineServer>) => {
+    const server = await start();
+    try {
+      return await measure(name, { ...job, url: server.url }, pace);
+    } finally {
+      await server.close();
+    }
+  };
+  const emptyFigures = BASELINES ? await onBaseline('bare Koa baseline', () => emptyHandlerBaseline(PATH)) : null;
+  const licenses = Array.from({ length: OFFICERS }, (_, i) => identifiers(i).license);
+  const statementFigures: Array<{ driver: string; figures: LoadFigures }> = [];
+  for (const driver of BASELINES ? baselineDrivers(DATABASE_URL) : []) {
+    const target = DATABASE_URL === undefined ? undefined : { url: DATABASE_URL, schema: schema! };
+    statementFigures.push({
+      driver,
+      figures: await onBaseline(`one-statement baseline (${driver})`, () => oneStatementBaseline(driver, licenses, target)),
+    });
   }
+  const loadAfter = await loadAverages();
 
   const api = await tokenFor(http, await org.apiCredential(['cad.unit.view']));
   const units = expect(await http.get(`/api/v1/units?departmentId=${departmentId}`, { token: api }), 200) as Array<{ status: string }>;
   const byStatus = units.reduce<Record<string, number>>((acc, u) => ({ ...acc, [u.status]: (acc[u.status] ?? 0) + 1 }), {});
 
+  const ratio = (a: LoadFigures, b: LoadFigures) =>
+    `${(a.requestsPerSecond / b.requestsPerSecond).toFixed(3)} of the throughput, p50 ${(a.p50Ms / Math.max(b.p50Ms, 1)).toFixed(1)}x, p99 ${(a.p99Ms / Math.max(b.p99Ms, 1)).toFixed(1)}x`;
   const row = (name: string, f: LoadFigures) =>
     `| ${name} | ${Math.round(f.requestsPerSecond)} | ${f.p50Ms} | ${f.p90Ms} | ${f.p99Ms} | ${f.total} | ${f.errors + f.timeouts + f.non2xx + f.mismatches} |`;
   console.log(
@@ -177,9 +148,12 @@ try {
       '| target | req/s | p50 ms | p90 ms | p99 ms | requests | failed |',
       '|---|---|---|---|---|---|---|',
       row('service POST /location', serviceFigures),
-      row('bare Koa JSON POST', baselineFigures),
+      ...(emptyFigures === null ? [] : [row('bare Koa JSON POST (no database)', emptyFigures)]),
+      ...statementFigures.map((s) => row(`bare Koa + one prepared statement (${s.driver})`, s.figures)),
       '',
-      `service / baseline: ${(serviceFigures.requestsPerSecond / baselineFigures.requestsPerSecond).toFixed(3)} of the throughput, p99 ${(serviceFigures.p99Ms / Math.max(baselineFigures.p99Ms, 1)).toFixed(1)}x`,
+      ...(emptyFigures === null ? [] : [`service / empty-handler baseline: ${ratio(serviceFigures, emptyFigures)}`]),
+      ...statementFigures.map((s) => `service / one-statement baseline (${s.driver}): ${ratio(serviceFigures, s.figures)}`),
+      `load averages (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after`,
       `units afterwards: ${JSON.stringify(byStatus)} (${OFFICERS / 10} officers reported from inside their pin's radius)`,
       '',
       JSON.stringify({
@@ -187,14 +161,16 @@ try {
         officers: OFFICERS,
         connections: CONNECTIONS,
         duration: DURATION,
+        loadAverages: { before: loadBefore, after: loadAfter },
         service: serviceFigures,
-        baseline: baselineFigures,
+        baseline: emptyFigures,
+        oneStatement: Object.fromEntries(statementFigures.map((s) => [s.driver, s.figures])),
       }),
     ].join('\n'),
   );
-  const failed = serviceFigures.errors + serviceFigures.timeouts + serviceFigures.non2xx + serviceFigures.mismatches;
+  const failed = failures(serviceFigures) + statementFigures.reduce((n, s) => n + failures(s.figures), 0);
   if (failed > 0) {
-    console.error(`WARNING: ${failed} service answers were not { reported: true }; the figures are not comparable.`);
+    console.error(`WARNING: ${failed} service or one-statement answers were not { reported: true }; the figures are not comparable.`);
     process.exitCode = 1;
   }
 } finally {

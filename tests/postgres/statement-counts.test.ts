@@ -1,0 +1,178 @@
+/**
+ * How many SQL statements each bridge route sends to PostgreSQL today, counted on the client
+ * connection (`tests/support/statement-counter.ts`): in total, and between `begin` and `commit`.
+ * The table asserts the exact counts, so that a statement added to a route fails here; a change that
+ * removes statements updates its row on purpose (issue 11 lowers them, `/911/self-assign` to at most
+ * five inside its transaction).
+ *
+ * One composed service on a fresh schema, a prepared population, then one request per row, one after
+ * the other, so that only that request's statements are counted. Bodies are the bridge benchmark's.
+ */
+import anyTest, { type TestFn } from 'ava';
+import { bridgeRouteLoads } from '../bench/bridge-loads.ts';
+import { BRIDGE } from '../support/bridge-driver.ts';
+import { type BridgeWorld, defaultSize, prepareBridgeWorld } from '../support/bridge-population.ts';
+import { dropSchema, freshSchemaName, whenPostgres } from '../support/postgres.ts';
+import { type StatementCounter, type StatementTally, attachStatementCounter } from '../support/statement-counter.ts';
+import { type TestService, startTestService } from '../support/test-service.ts';
+
+interface Context {
+  readonly app: TestService;
+  readonly world: BridgeWorld;
+  readonly counter: StatementCounter;
+}
+const test = anyTest as TestFn<Context>;
+
+interface Request {
+  readonly method: 'POST' | 'GET';
+  readonly path: string;
+  readonly body?: string;
+  /** Text the answer must contain: the request did what the row says. */
+  readonly answer: string;
+}
+
+/** Today's counts: [between begin and commit, in total]. */
+const expected: Record<string, readonly [number, number]> = {
+  'POST /location (out of radius)': [0, 2],
+  'POST /location (arrives: ON_SCENE)': [4, 8],
+  'POST /location (in radius, already ON_SCENE)': [0, 1],
+  'POST /waypoint': [0, 1],
+  'POST /lookup/vehicle': [0, 3],
+  'POST /lookup/person': [0, 2],
+  'POST /warrant-check': [0, 3],
+  'POST /bolo-check': [0, 3],
+  'POST /mdt-handoff': [4, 6],
+  'POST /presence (8 identifiers)': [4, 6],
+  'POST /duty (off)': [5, 7],
+  'POST /duty (on)': [5, 7],
+  'POST /duty (on, already on)': [3, 5],
+  'POST /911/self-assign': [8, 10],
+  'POST /911/unassign': [7, 9],
+  'POST /911/narrative': [6, 8],
+  'POST /panic': [4, 6],
+  'POST /911': [6, 8],
+  'POST /bolo': [7, 9],
+  'POST /bolo/:boloId/resolve': [4, 6],
+  'POST /bolo/:boloId/resolve (already resolved)': [2, 4],
+  'POST /citation': [6, 8],
+  'POST /arrest (two charges)': [6, 8],
+  'POST /civilian (existing)': [2, 4],
+  'POST /civilian/claim': [6, 8],
+  'POST /civilian/claim (own, again)': [4, 6],
+  'POST /vehicle (existing)': [5, 7],
+  'POST /identity/link': [6, 8],
+  'GET /resource-release/latest (unknown)': [0, 1],
+};
+
+/** The rows, in the order they run; each names the request it sends. */
+function rows(w: BridgeWorld): Array<{ route: string; request: Request }> {
+  const loads = new Map(bridgeRouteLoads(w).map((l) => [l.key, l]));
+  const first = (key: string, step = 0, index = 0): Request => {
+    const load = loads.get(key)!;
+    const s = load.steps[step]!;
+    return { method: s.method ?? 'POST', path: s.path, body: s.bodies![index], answer: load.expectText };
+  };
+  const officer = w.onCall[0]!;
+  const arriving = {
+    method: 'POST',
+    path: `${BRIDGE}/location`,
+    body: JSON.stringify({ identifiers: officer, mapX: 3, mapY: -4 }),
+    answer: '"reported":true',
+  } as const;
+  return [
+    { route: 'POST /location (out of radius)', request: first('location') },
+    { route: 'POST /location (arrives: ON_SCENE)', request: arriving },
+    { route: 'POST /location (in radius, already ON_SCENE)', request: arriving },
+    { route: 'POST /waypoint', request: first('waypoint') },
+    { route: 'POST /lookup/vehicle', request: first('lookup-vehicle') },
+    { route: 'POST /lookup/person', request: first('lookup-person') },
+    { route: 'POST /warrant-check', request: first('warrant-check') },
+    { route: 'POST /bolo-check', request: first('bolo-check') },
+    { route: 'POST /mdt-handoff', request: first('mdt-handoff') },
+    { route: `POST /presence (${w.officers.length + w.spares.length + w.dutyOfficers.length} identifiers)`, request: first('presence') },
+    { route: 'POST /duty (off)', request: first('duty', 0, w.dutyOfficers.length) },
+    { route: 'POST /duty (on)', request: first('duty', 0, 0) },
+    { route: 'POST /duty (on, already on)', request: first('duty', 0, 0) },
+    { route: 'POST /911/self-assign', request: first('self-assign', 0) },
+    { route: 'POST /911/unassign', request: first('self-assign', 1) },
+    { route: 'POST /911/narrative', request: first('narrative') },
+    { route: 'POST /panic', request: first('panic') },
+    { route: 'POST /911', request: first('911') },
+    { route: 'POST /bolo', request: first('bolo') },
+    { route: 'POST /bolo/:boloId/resolve', request: first('bolo-resolve') },
+    { route: 'POST /bolo/:boloId/resolve (already resolved)', request: first('bolo-resolve') },
+    { route: 'POST /citation', request: first('citation') },
+    { route: 'POST /arrest (two charges)', request: first('arrest') },
+    { route: 'POST /civilian (existing)', request: first('civilian') },
+    { route: 'POST /civilian/claim', request: first('civilian-claim') },
+    { route: 'POST /civilian/claim (own, again)', request: first('civilian-claim') },
+    { route: 'POST /vehicle (existing)', request: first('vehicle') },
+    { route: 'POST /identity/link', request: first('identity-link') },
+    {
+      route: 'GET /resource-release/latest (unknown)',
+      request: {
+        method: 'GET',
+        path: `${BRIDGE}/resource-release/latest?resourceSlug=cad-bridge&currentVersion=1.0.0`,
+        answer: '"found":false',
+      },
+    },
+  ];
+}
+
+/** Sends one request and counts its statements, including any that follow the answer at once. */
+async function count(t: { context: Context }, request: Request): Promise<{ tally: StatementTally; text: string }> {
+  const { app, world, counter } = t.context;
+  counter.start();
+  const response = await fetch(app.service.url + request.path, {
+    method: request.method,
+    headers: request.method === 'POST' ? { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' } : {},
+    body: request.body,
+  });
+  const text = await response.text();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return { tally: counter.stop(), text };
+}
+
+whenPostgres(test, 'statement counts of the bridge routes on PostgreSQL', (url) => {
+  const schema = freshSchemaName('statements');
+
+  test.before(async (t) => {
+    const counter = attachStatementCounter();
+    const app = await startTestService({
+      storage: { kind: 'postgres', url, schema },
+      rateLimitScale: 1_000_000,
+      autoProvisionPerHour: 1_000_000,
+    });
+    const world = await prepareBridgeWorld(app.service.url, app.bootstrapKey, {
+      ...defaultSize,
+      officers: 4,
+      spareOfficers: 2,
+      dutyOfficers: 2,
+      calls: 2,
+      people: 4,
+      bolos: 2,
+      linkCodes: 1,
+    });
+    t.context = { app, world, counter };
+  });
+  test.after.always(async (t) => {
+    t.context.counter?.detach();
+    await t.context.app?.close();
+    await dropSchema(url, schema);
+  });
+
+  test.serial('every bridge route sends exactly the statements it sends today', async (t) => {
+    const measured: Record<string, readonly [number, number]> = {};
+    const lines: string[] = ['| route | in transaction | total |', '|---|---|---|'];
+    for (const { route, request } of rows(t.context.world)) {
+      const { tally, text } = await count(t, request);
+      t.true(text.includes(request.answer), `${route} answered ${text}`);
+      measured[route] = [tally.inTransaction, tally.total];
+      lines.push(`| ${route} | ${tally.inTransaction} | ${tally.total} |`);
+      if (process.env['STATEMENTS_LOG'] !== undefined || route === 'POST /911/self-assign')
+        t.log(`${route}:\n  ${tally.statements.join('\n  ')}`);
+    }
+    t.log(`\n${lines.join('\n')}`);
+    t.deepEqual(measured, expected);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Counts the SQL statements this process sends to PostgreSQL, on the client connection: every
+ * statement of node-postgres (which MikroORM's PostgreSQL driver uses underneath) passes through
+ * `Client.prototype.query`, so observing it there sees exactly what goes over the wire, including
+ * `begin` and `commit`. It only listens; every call goes on to the driver unchanged.
+ */
+import pg from 'pg';
+
+export interface StatementTally {
+  /** Every statement text, in the order sent. */
+  readonly statements: readonly string[];
+  readonly total: number;
+  /** Statements strictly between a `begin` and its `commit` (or `rollback`), over all transactions. */
+  readonly inTransaction: number;
+  readonly transactions: number;
+}
+
+export interface StatementCounter {
+  /** Starts a new recording. */
+  start(): void;
+  /** Stops recording and returns what was sent since `start`. */
+  stop(): StatementTally;
+  /** Puts the driver back as it was. */
+  detach(): void;
+}
+
+const textOf = (config: unknown): string =>
+  typeof config === 'string'
+    ? config
+    : typeof (config as { text?: unknown })?.text === 'string'
+      ? (config as { text: string }).text
+      : '<unknown>';
+
+export function tally(statements: readonly string[]): StatementTally {
+  let inTransaction = 0;
+  let transactions = 0;
+  let open = false;
+  for (const sql of statements) {
+    const word = sql.trim().split(/\s+/, 1)[0]!.toLowerCase();
+    if (word === 'begin' || (word === 'start' && /^start\s+transaction/i.test(sql.trim()))) {
+      open = true;
+      transactions++;
+    } else if (word === 'commit' || word === 'rollback') {
+      open = false;
+    } else if (open) {
+      inTransaction++;
+    }
+  }
+  return { statements, total: statements.length, inTransaction, transactions };
+}
+
+/** Attaches the counter to node-postgres in this process. */
+export function attachStatementCounter(): StatementCounter {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  let recording: string[] | null = null;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    recording?.push(textOf(args[0]));
+    return original.apply(this, args);
+  };
+  return {
+    start: () => {
+      recording = [];
+    },
+    stop: () => {
+      const statements = recording ?? [];
+      recording = null;
+      return tally(statements);
+    },
+    detach: () => {
+      prototype.query = original;
+    },
+  };
+}
