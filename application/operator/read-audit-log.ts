@@ -11,9 +11,13 @@ export interface ReadAuditLogInput {
   readonly organisationId: OrganisationId;
   readonly limit: number;
   readonly before?: AuditEntryId;
+  /** Only entries of this action, e.g. `credential.rotated`. */
+  readonly action?: string;
+  /** Only entries where this credential acted or was acted on. */
+  readonly credentialId?: string;
 }
 
-/** The organisation's audit log, newest first. */
+/** The organisation's audit log, newest first, optionally only one action's or one credential's entries. */
 export class ReadAuditLog {
   constructor(
     private readonly organisations: OrganisationRepository,
@@ -22,7 +26,12 @@ export class ReadAuditLog {
 
   execute(input: ReadAuditLogInput): Promise<Outcome<AuditEntry[], AccessRefusal>> {
     return readInOrganisation(this.organisations, input.operator, 'audit.view', input.organisationId, () =>
-      this.log.list(input.organisationId, { limit: input.limit, before: input.before }),
+      this.log.list(input.organisationId, {
+        limit: input.limit,
+        before: input.before,
+        action: input.action,
+        credentialId: input.credentialId,
+      }),
     );
   }
 }

@@ -13,3 +13,9 @@ export function operatorKeyView(key: OperatorKey) {
     revokedAt: revokedAt?.toISOString() ?? null,
   };
 }
+
+/** The calling key as it sees itself: what it may do, and whether it is the bootstrap key. */
+export function operatorSelfView(key: OperatorKey) {
+  const { id, organisationId, label, permissions } = key.snapshot();
+  return { operatorKeyId: id, organisationId, label, permissions, bootstrap: key.isBootstrap };
+}
