@@ -229,3 +229,25 @@ test.serial('on a phone-sized screen nothing runs off the side of the page', asy
   }
   await screen(t, '09-phone');
 });
+
+test.serial('signed in again with the bootstrap key, the operator chooses the organisation and acts once per click', async (t) => {
+  const { page, app } = t.context;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  t.deepEqual(await page.evaluate(() => ({ ...(globalThis as any).sessionStorage })), {});
+  await page.getByLabel('Operator key').fill(app.bootstrapKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Open Los Santos RP' }).click();
+  await page.getByRole('heading', { name: 'Credentials' }).waitFor();
+  await page.getByRole('row', { name: /FiveM server/ }).waitFor();
+  await createCredential(page, 'generic_api_key', 'Camera network');
+  const organisationId = await page.evaluate(() => (globalThis as any).sessionStorage.getItem('cad.organisationId'));
+  const listed = expect(
+    await app.http.get(`/api/v1/admin/organisations/${organisationId}/credentials`, { token: app.bootstrapKey }),
+    200,
+  ) as Array<{ label: string }>;
+  t.deepEqual(
+    listed.map((c) => c.label),
+    ['FiveM server', 'Dashboard', 'Camera network'],
+  );
+});

@@ -8,7 +8,13 @@ import { onboardingScreen } from './onboarding.js';
 const SCREENS = ['sign-in', 'organisations', 'credentials', 'onboarding', 'audit'];
 const status = byId('page-status');
 let me = null;
-let screens = null;
+const currentKey = () => me;
+// Made once: each binds its forms' events once, and reads the key signed in when it acts.
+const screens = {
+  credentials: credentialsScreen(currentKey, failed),
+  onboarding: onboardingScreen(currentKey, failed),
+  audit: auditScreen(currentKey, failed),
+};
 
 function show(name) {
   for (const screen of SCREENS) byId(`${screen}-screen`).hidden = screen !== name;
@@ -56,7 +62,6 @@ async function enter() {
   const where = me.bootstrap ? 'bootstrap key' : `${me.label}`;
   byId('whoami').hidden = false;
   byId('whoami').textContent = `Signed in: ${where}`;
-  screens = { credentials: credentialsScreen(me, failed), onboarding: onboardingScreen(me, failed), audit: auditScreen(me, failed) };
   gate(me);
   if (!me.bootstrap) session.choose(me.organisationId);
   if (session.organisation() === null) await chooseOrganisation();

@@ -5,9 +5,8 @@ import { byId, el, fillRows, may, say, when } from './dom.js';
 const AUDIT = 'audit.view';
 const PAGE = 25;
 
-export function auditScreen(me, failed) {
+export function auditScreen(who, failed) {
   const status = byId('audit-status');
-  const allowed = may(me, AUDIT);
   /** The `before` of each page shown so far; the first page has none. */
   let pages = [undefined];
   let last = [];
@@ -60,7 +59,7 @@ export function auditScreen(me, failed) {
 
   async function credentialChoices() {
     const current = byId('audit-credential');
-    if (!may(me, 'integrations.credential.manage')) {
+    if (!may(who(), 'integrations.credential.manage')) {
       current.replaceWith(el('input', { id: 'audit-credential', name: 'credentialId', placeholder: 'client id', autocomplete: 'off' }));
       return;
     }
@@ -101,7 +100,7 @@ export function auditScreen(me, failed) {
 
   return {
     async load() {
-      if (!allowed) {
+      if (!may(who(), AUDIT)) {
         byId('presence').replaceChildren();
         byId('audit-older').disabled = true;
         byId('audit-newest').disabled = true;

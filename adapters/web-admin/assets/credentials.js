@@ -5,11 +5,12 @@ import { byId, departmentChoice, el, fillRows, may, say, when } from './dom.js';
 const catalogue = fetch('catalogue.json', { cache: 'no-store' }).then((r) => r.json());
 const MANAGE = 'integrations.credential.manage';
 
-export function credentialsScreen(me, failed) {
+/** `who()` is the key signed in now; the screen is made once and serves every sign-in. */
+export function credentialsScreen(who, failed) {
   const status = byId('credentials-status');
   const kind = byId('credential-kind');
   const selectAll = byId('select-all-scopes');
-  const allowed = may(me, MANAGE);
+  const allowed = () => may(who(), MANAGE);
   let departments = [];
 
   const scopeBoxes = () => [...byId('scope-list').querySelectorAll('input[type=checkbox]')];
@@ -114,8 +115,8 @@ export function credentialsScreen(me, failed) {
       el('button', {
         type: 'button',
         text,
-        disabled: !allowed || revoked,
-        'aria-describedby': allowed ? null : 'credentials-reason',
+        disabled: !allowed() || revoked,
+        'aria-describedby': allowed() ? null : 'credentials-reason',
         onclick: () => void act(credential, verb),
       });
     return el(
@@ -133,14 +134,14 @@ export function credentialsScreen(me, failed) {
   }
 
   async function listCredentials() {
-    if (!allowed) return fillRows(byId('credential-rows'), [], 8, 'This operator key cannot list credentials.');
+    if (!allowed()) return fillRows(byId('credential-rows'), [], 8, 'This operator key cannot list credentials.');
     const credentials = await call('GET', inOrganisation('/credentials'));
     fillRows(byId('credential-rows'), credentials.map(row), 8, 'No credentials yet.');
   }
 
   return {
     async load() {
-      departments = may(me, 'organisation.settings.manage') ? await allPages(inOrganisation('/departments')) : null;
+      departments = may(who(), 'organisation.settings.manage') ? await allPages(inOrganisation('/departments')) : null;
       departmentChoice('credential-department', departments);
       byId('department-hint').hidden = departments !== null;
       byId('department-hint').textContent = 'This key cannot list departments: type the department id.';

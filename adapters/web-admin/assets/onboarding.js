@@ -5,11 +5,11 @@ import { rosterPart } from './roster.js';
 
 const SETTINGS = 'organisation.settings.manage';
 
-export function onboardingScreen(me, failed) {
+export function onboardingScreen(who, failed) {
   const status = byId('onboarding-status');
-  const canSettings = may(me, SETTINGS);
+  const canSettings = () => may(who(), SETTINGS);
   let departments = null;
-  const roster = rosterPart(me, failed, () => departments);
+  const roster = rosterPart(who, failed, () => departments);
 
   function row(department) {
     const next = !department.isActive;
@@ -25,7 +25,7 @@ export function onboardingScreen(me, failed) {
         el('button', {
           type: 'button',
           text: `${next ? 'Activate' : 'Deactivate'} ${department.slug}`,
-          disabled: !canSettings,
+          disabled: !canSettings(),
           onclick: async () => {
             try {
               await call('PATCH', `/departments/${department.departmentId}`, { isActive: next });
@@ -41,7 +41,7 @@ export function onboardingScreen(me, failed) {
   }
 
   async function load() {
-    departments = canSettings ? await allPages(inOrganisation('/departments')) : null;
+    departments = canSettings() ? await allPages(inOrganisation('/departments')) : null;
     fillRows(
       byId('department-rows'),
       (departments ?? []).map(row),

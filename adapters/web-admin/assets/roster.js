@@ -4,9 +4,9 @@ import { byId, departmentChoice, el, fillRows, may, say } from './dom.js';
 
 const ROSTER = 'roster.manage';
 
-export function rosterPart(me, failed, departmentsNow) {
+export function rosterPart(who, failed, departmentsNow) {
   const status = byId('onboarding-status');
-  const canRoster = may(me, ROSTER);
+  const canRoster = () => may(who(), ROSTER);
 
   async function issueLinkCode(character) {
     try {
@@ -44,7 +44,7 @@ export function rosterPart(me, failed, departmentsNow) {
         el('button', {
           type: 'button',
           text: `Issue link code for ${character.displayName}`,
-          disabled: !canRoster,
+          disabled: !canRoster(),
           onclick: () => void issueLinkCode(character),
         }),
       ),
@@ -53,8 +53,8 @@ export function rosterPart(me, failed, departmentsNow) {
 
   async function load() {
     const departments = departmentsNow();
-    departmentChoice('member-department', departments, !canRoster);
-    if (!canRoster) return fillRows(byId('character-rows'), [], 3, 'This key cannot list characters.');
+    departmentChoice('member-department', departments, !canRoster());
+    if (!canRoster()) return fillRows(byId('character-rows'), [], 3, 'This key cannot list characters.');
     const [characters, memberships, units] = await Promise.all([
       allPages(inOrganisation('/characters')),
       allPages(inOrganisation('/members')),
