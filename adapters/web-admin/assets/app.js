@@ -121,11 +121,10 @@ byId('change-organisation').addEventListener('click', () => {
   session.leave();
   void chooseOrganisation();
 });
+// Signing out forgets the key and reloads the page, so nothing shown under the key stays in it.
 byId('sign-out').addEventListener('click', () => {
   session.signOut();
-  me = null;
-  byId('whoami').hidden = true;
-  show('sign-in');
+  window.location.reload();
 });
 
 if (session.key() === null) show('sign-in');

@@ -66,11 +66,12 @@ export function credentialsScreen(who, failed) {
   }
   byId('copy-client-id').addEventListener('click', () => void copy('client-id'));
   byId('copy-client-secret').addEventListener('click', () => void copy('client-secret'));
-  byId('secret-done').addEventListener('click', () => {
+  function forgetSecret() {
     byId('client-id').value = '';
     byId('client-secret').value = '';
     byId('secret-panel').hidden = true;
-  });
+  }
+  byId('secret-done').addEventListener('click', forgetSecret);
 
   byId('credential-form').addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -141,6 +142,8 @@ export function credentialsScreen(who, failed) {
 
   return {
     async load() {
+      // Coming back to the screen, a secret shown earlier is gone: it was shown once.
+      forgetSecret();
       departments = may(who(), 'organisation.settings.manage') ? await allPages(inOrganisation('/departments')) : null;
       departmentChoice('credential-department', departments);
       byId('department-hint').hidden = departments !== null;
