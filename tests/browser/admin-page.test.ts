@@ -216,6 +216,15 @@ test.serial('a key without integrations.credential.manage sees creation disabled
   t.regex((await page.locator('#credentials-reason').textContent()) ?? '', /lacks integrations\.credential\.manage/);
   t.true(await page.locator('#credentials-reason').isVisible());
   await screen(t, '08-without-permission');
+  // Onboarding: departments need organisation.settings.manage, which this key lacks; the roster it may change.
+  await page.getByRole('button', { name: 'Onboarding' }).click();
+  await page.getByRole('cell', { name: 'Jane Doe', exact: true }).waitFor();
+  t.true(await page.getByRole('button', { name: 'Create department' }).isDisabled());
+  t.regex((await page.locator('#departments-reason').textContent()) ?? '', /lacks organisation\.settings\.manage/);
+  await page.getByRole('cell', { name: 'This key cannot list departments.' }).waitFor();
+  t.is(await page.getByLabel('Member of department').getAttribute('placeholder'), 'department id');
+  t.true(await page.getByRole('button', { name: 'Create character' }).isEnabled());
+  t.true(await page.getByRole('button', { name: 'Issue link code for Jane Doe' }).isEnabled());
 });
 
 test.serial('on a phone-sized screen nothing runs off the side of the page', async (t) => {
