@@ -7,7 +7,14 @@ import { expect } from '../support/operator-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 /** One operator's session through the page, step by step: each test starts where the last ended. */
-type Context = { app: TestService; browser: Browser; page: Page; secrets: Record<string, { clientId: string; clientSecret: string }> };
+type Context = {
+  app: TestService;
+  browser: Browser;
+  page: Page;
+  secrets: Record<string, { clientId: string; clientSecret: string }>;
+  /** How the operator answers the page's confirmations. */
+  confirm: { yes: boolean };
+};
 const test = anyTest as TestFn<Context>;
 
 test.before(async (t) => {
@@ -17,9 +24,10 @@ test.before(async (t) => {
     throw error;
   });
   const page = await browser.context.newPage();
-  page.on('dialog', (dialog) => void dialog.accept());
+  const confirm = { yes: true };
+  page.on('dialog', (dialog) => void (confirm.yes ? dialog.accept() : dialog.dismiss()));
   await page.goto(`${app.service.url}/admin/`);
-  t.context = { app, browser, page, secrets: {} };
+  t.context = { app, browser, page, secrets: {}, confirm };
 });
 test.after.always(async (t) => {
   await t.context.browser?.close();
@@ -176,6 +184,10 @@ test.serial('rotating shows a new secret once; the old one is refused at once', 
 test.serial('revoking, after the confirmation, stops the credential exchanging its secret', async (t) => {
   const { page } = t.context;
   const row = page.getByRole('row', { name: /Dashboard/ });
+  t.context.confirm.yes = false;
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  t.context.confirm.yes = true;
+  t.is((await exchange(t, '/api/v1/integrations/token', t.context.secrets['api']!)).status, 200, 'declined: still usable');
   await row.getByRole('button', { name: 'Revoke' }).click();
   await row.getByRole('cell', { name: 'revoked' }).waitFor();
   t.true(await row.getByRole('button', { name: 'Rotate' }).isDisabled());
