@@ -55,12 +55,19 @@ import { CreateCredential } from './operator/create-credential.ts';
 import { CreateDepartment } from './operator/create-department.ts';
 import { CreateOperatorKey } from './operator/create-operator-key.ts';
 import { CreateOrganisation } from './operator/create-organisation.ts';
+import { DescribeOperatorKey } from './operator/describe-operator-key.ts';
 import { IssueLinkCode } from './operator/issue-link-code.ts';
 import { IssueWarrant } from './operator/issue-warrant.ts';
+import { ListCharacters } from './operator/list-characters.ts';
 import { ListCredentials } from './operator/list-credentials.ts';
+import { ListDepartments } from './operator/list-departments.ts';
+import { ListMembers } from './operator/list-members.ts';
 import { ListOperatorKeys } from './operator/list-operator-keys.ts';
+import { ListOrganisations } from './operator/list-organisations.ts';
+import { ListRosterUnits } from './operator/list-roster-units.ts';
 import { PublishRelease } from './operator/publish-release.ts';
 import { ReadAuditLog } from './operator/read-audit-log.ts';
+import { ReadOrganisation } from './operator/read-organisation.ts';
 import { ReadPresence } from './operator/read-presence.ts';
 import { RegisterVehicle } from './operator/register-vehicle.ts';
 import { RevokeCredential } from './operator/revoke-credential.ts';
@@ -81,7 +88,7 @@ export interface UseCaseRow<UseCase> {
  * them. The compiler refuses a row that names a port the use case does not take, or leaves
  * out one it does.
  */
-function construct<Taken extends PortName, UseCase, const Needs extends readonly Taken[]>(
+function construct<Taken extends PortName = never, UseCase = unknown, const Needs extends readonly Taken[] = []>(
   UseCaseClass: new (ports: Pick<Ports, Taken>) => UseCase,
   ...needs: Needs & ([Exclude<Taken, Needs[number]>] extends [never] ? unknown : ['missing', Exclude<Taken, Needs[number]>])
 ): UseCaseRow<UseCase> {
@@ -99,6 +106,13 @@ export const USE_CASE_REGISTRY = {
   ensureBootstrapKey: construct(EnsureBootstrapKey, 'operatorKeys', 'hasher', 'secrets', 'ids', 'writes'),
   createOrganisation: construct(CreateOrganisation, 'organisations', 'ids', 'writes'),
   updateOrganisation: construct(UpdateOrganisation, 'organisations', 'departments', 'writes'),
+  describeOperatorKey: construct(DescribeOperatorKey),
+  listOrganisations: construct(ListOrganisations, 'organisations', 'cursors'),
+  readOrganisation: construct(ReadOrganisation, 'organisations'),
+  listDepartments: construct(ListDepartments, 'organisations', 'departments', 'cursors'),
+  listCharacters: construct(ListCharacters, 'organisations', 'characters', 'cursors'),
+  listMembers: construct(ListMembers, 'organisations', 'memberships', 'cursors'),
+  listRosterUnits: construct(ListRosterUnits, 'organisations', 'units', 'cursors'),
   createOperatorKey: construct(CreateOperatorKey, 'organisations', 'operatorKeys', 'hasher', 'secrets', 'ids', 'writes'),
   listOperatorKeys: construct(ListOperatorKeys, 'organisations', 'operatorKeys'),
   revokeOperatorKey: construct(RevokeOperatorKey, 'operatorKeys', 'writes'),

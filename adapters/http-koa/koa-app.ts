@@ -8,6 +8,8 @@ import { HttpError } from './error-catalogue.ts';
 import { unfitInput } from './input-text.ts';
 import { readJsonBody } from './json-body.ts';
 import type { HttpState } from './http-state.ts';
+import { loadAdminPage } from '../web-admin/index.ts';
+import { adminPage } from './admin-page.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { guard } from './middleware/guard.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
@@ -35,7 +37,7 @@ export interface HttpOptions {
 
 export const DEFAULT_BODY_LIMIT = '512kb';
 
-/** A Koa application serving every route of the table, plus health checks and the OpenAPI document. */
+/** A Koa application serving every route of the table, plus health checks, the OpenAPI document and the admin page. */
 export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[], options: HttpOptions): Koa<HttpState> {
   // Koa reads maxIpsCount 0 as "trust every X-Forwarded-For entry"; we never want that.
   const hops = options.trustProxy === true ? 1 : options.trustProxy === false ? 0 : Math.max(0, Math.floor(options.trustProxy));
@@ -56,6 +58,7 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
   router.get('/readyz', readiness(deps));
   app.use(requestContext(options.logger));
   app.use(errorHandler());
+  app.use(adminPage(loadAdminPage()));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -14,7 +14,7 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  */
 export type Guard =
   | { readonly kind: 'public' }
-  | { readonly kind: 'operator'; readonly permission: OperatorPermission | 'bootstrap' }
+  | { readonly kind: 'operator'; readonly permission: OperatorPermission | 'bootstrap' | 'any' }
   | CredentialGuard<CredentialKind>;
 
 /** The guard of a route for one kind of credential, with the scope it needs, if any. */

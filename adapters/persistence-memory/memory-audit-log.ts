@@ -1,6 +1,6 @@
-import type { AuditLog } from '../../application/ports/audit-log.ts';
+import type { AuditLog, AuditQuery } from '../../application/ports/audit-log.ts';
 import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
-import type { AuditEntryId, OrganisationId } from '../../domain/shared/ids.ts';
+import type { OrganisationId } from '../../domain/shared/ids.ts';
 import type { MemoryDatabase } from './memory-database.ts';
 import { SnapshotTable, byText } from './snapshot-table.ts';
 
@@ -15,12 +15,24 @@ export class MemoryAuditLog implements AuditLog {
     return this.rows.save(entry);
   }
 
-  list(organisationId: OrganisationId, options: { limit: number; before?: AuditEntryId }) {
-    const { before } = options;
+  list(organisationId: OrganisationId, query: AuditQuery) {
+    const { before, action, credentialId } = query;
     return this.rows.filter(
-      (e) => e.organisationId === organisationId && (before === undefined || e.id < before),
+      (e) =>
+        e.organisationId === organisationId &&
+        (before === undefined || e.id < before) &&
+        (action === undefined || e.action === action) &&
+        (credentialId === undefined || isAbout(e, credentialId)),
       (a, b) => byText(b.id, a.id),
-      options.limit,
+      query.limit,
     );
   }
+}
+
+/** The credential acted (as the actor) or was acted on (as the subject). */
+function isAbout(entry: AuditEntry, credentialId: string): boolean {
+  return (
+    (entry.actor.kind === 'credential' && entry.actor.id === credentialId) ||
+    (entry.subject?.type === 'credential' && entry.subject.id === credentialId)
+  );
 }

@@ -3,7 +3,8 @@ import { Department, type DepartmentState } from '../../domain/organisation/depa
 import { Organisation, type OrganisationState } from '../../domain/organisation/organisation.ts';
 import type { DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import type { MemoryDatabase } from './memory-database.ts';
-import { SnapshotTable, byText } from './snapshot-table.ts';
+import type { KeysetPage } from '../../application/ports/records-repositories.ts';
+import { SnapshotTable, byText, keysetPage } from './snapshot-table.ts';
 
 export class MemoryOrganisationRepository implements OrganisationRepository {
   private readonly rows: SnapshotTable<OrganisationState, Organisation>;
@@ -23,6 +24,10 @@ export class MemoryOrganisationRepository implements OrganisationRepository {
 
   save(organisation: Organisation) {
     return this.rows.save(organisation.snapshot());
+  }
+
+  page(page: KeysetPage) {
+    return keysetPage(this.rows, () => true, page);
   }
 }
 
@@ -48,6 +53,10 @@ export class MemoryDepartmentRepository implements DepartmentRepository {
       (d) => d.organisationId === organisationId,
       (a, b) => byText(a.slug, b.slug),
     );
+  }
+
+  page(organisationId: OrganisationId, page: KeysetPage) {
+    return keysetPage(this.rows, (d) => d.organisationId === organisationId, page);
   }
 
   save(department: Department) {

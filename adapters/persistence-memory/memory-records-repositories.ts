@@ -16,22 +16,7 @@ import type { ResourceRelease } from '../../domain/release/resource-release.ts';
 import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
 import { nameKey } from '../../domain/shared/text.ts';
 import type { MemoryDatabase } from './memory-database.ts';
-import { SnapshotTable, byText } from './snapshot-table.ts';
-
-/** One keyset page of the rows that match: ids after `page.after`, ascending, at most `page.limit`. */
-function keysetPage<State extends { readonly id: string }, Entity>(
-  rows: SnapshotTable<State, Entity>,
-  matches: (state: State) => boolean,
-  page: KeysetPage,
-): Promise<Entity[]> {
-  if (page.limit <= 0) return Promise.resolve([]);
-  const after = page.after;
-  return rows.filter(
-    (row) => (after === null || byText(row.id, after) > 0) && matches(row),
-    (a, b) => byText(a.id, b.id),
-    page.limit,
-  );
-}
+import { SnapshotTable, byText, keysetPage } from './snapshot-table.ts';
 
 /** Every term occurs, ignoring case, in the first or the last name; literally, as `ILIKE` with escapes does. */
 function namedLike(terms: readonly string[]) {

@@ -3,7 +3,9 @@ import type {
   IdentifierLinkRepository,
   LinkCodeRepository,
   MembershipRepository,
+  RosterFilter,
 } from '../../application/ports/roster-repositories.ts';
+import type { KeysetPage } from '../../application/ports/records-repositories.ts';
 import { Character, type CharacterState } from '../../domain/roster/character.ts';
 import type { IdentifierLink } from '../../domain/roster/identifier-link.ts';
 import { LinkCode, type LinkCodeState } from '../../domain/roster/link-code.ts';
@@ -11,7 +13,7 @@ import type { Membership } from '../../domain/roster/membership.ts';
 import type { PlayerIdentifier, PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import type { MemoryDatabase, MemoryTable } from './memory-database.ts';
-import { SnapshotTable } from './snapshot-table.ts';
+import { SnapshotTable, keysetPage } from './snapshot-table.ts';
 
 export class MemoryCharacterRepository implements CharacterRepository {
   private readonly rows: SnapshotTable<CharacterState, Character>;
@@ -26,6 +28,10 @@ export class MemoryCharacterRepository implements CharacterRepository {
 
   save(character: Character) {
     return this.rows.save(character.snapshot());
+  }
+
+  page(organisationId: OrganisationId, page: KeysetPage) {
+    return keysetPage(this.rows, (c) => c.organisationId === organisationId, page);
   }
 }
 
@@ -97,5 +103,13 @@ export class MemoryMembershipRepository implements MembershipRepository {
 
   add(membership: Membership) {
     return this.rows.save(membership);
+  }
+
+  page(filter: RosterFilter, page: KeysetPage) {
+    return keysetPage(
+      this.rows,
+      (m) => m.organisationId === filter.organisationId && (filter.departmentId ?? m.departmentId) === m.departmentId,
+      page,
+    );
   }
 }

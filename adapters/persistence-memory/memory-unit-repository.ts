@@ -2,7 +2,9 @@ import type { UnitFilter, UnitRepository } from '../../application/ports/unit-re
 import type { CallId, DepartmentId, UnitId } from '../../domain/shared/ids.ts';
 import { Unit, type UnitState } from '../../domain/unit/unit.ts';
 import type { MemoryDatabase } from './memory-database.ts';
-import { SnapshotTable, byText } from './snapshot-table.ts';
+import type { KeysetPage } from '../../application/ports/records-repositories.ts';
+import type { RosterFilter } from '../../application/ports/roster-repositories.ts';
+import { SnapshotTable, byText, keysetPage } from './snapshot-table.ts';
 
 export class MemoryUnitRepository implements UnitRepository {
   private readonly rows: SnapshotTable<UnitState, Unit>;
@@ -41,6 +43,14 @@ export class MemoryUnitRepository implements UnitRepository {
         (filter.isActive === undefined || u.isActive === filter.isActive),
       (a, b) => byText(a.departmentId, b.departmentId) || byText(a.callsign, b.callsign) || byText(a.id, b.id),
       filter.limit,
+    );
+  }
+
+  page(filter: RosterFilter, page: KeysetPage) {
+    return keysetPage(
+      this.rows,
+      (u) => u.organisationId === filter.organisationId && (filter.departmentId ?? u.departmentId) === u.departmentId,
+      page,
     );
   }
 

@@ -1,3 +1,4 @@
+import type { KeysetPage } from '../../application/ports/records-repositories.ts';
 import type { MemoryDatabase, MemoryTable, UniqueRule } from './memory-database.ts';
 
 /**
@@ -54,4 +55,19 @@ export function byText(a: string | null, b: string | null): number {
   if (a === null) return 1;
   if (b === null) return -1;
   return a < b ? -1 : 1;
+}
+
+/** One keyset page of the rows that match: ids after `page.after`, ascending, at most `page.limit`. */
+export function keysetPage<State extends { readonly id: string }, Entity>(
+  rows: SnapshotTable<State, Entity>,
+  matches: (state: State) => boolean,
+  page: KeysetPage,
+): Promise<Entity[]> {
+  if (page.limit <= 0) return Promise.resolve([]);
+  const after = page.after;
+  return rows.filter(
+    (row) => (after === null || byText(row.id, after) > 0) && matches(row),
+    (a, b) => byText(a.id, b.id),
+    page.limit,
+  );
 }

@@ -1,3 +1,4 @@
+import type { KeysetPage } from '../../application/ports/records-repositories.ts';
 import type { EntityClass, FilterQuery, FindOneOptions, FindOptions, RequiredEntityData } from '@mikro-orm/core';
 import type { OrmSession } from './orm-session.ts';
 
@@ -36,4 +37,19 @@ export class MappedTable<Row extends object, Entity> {
   async remove(where: FilterQuery<Row>): Promise<void> {
     await this.session.em().nativeDelete(this.record, where as never);
   }
+}
+
+/**
+ * One keyset page in one statement: the filter, ids after `page.after` (uuid order is the order
+ * of their lower-case text), ascending, at most `page.limit`. The records' `*_listing` indexes
+ * (organisation_id, id) serve their walks; the roster's tables are small enough without.
+ */
+export function keysetPage<Row extends { id: string }, Entity>(
+  rows: MappedTable<Row, Entity>,
+  where: FilterQuery<Row>[],
+  page: KeysetPage,
+) {
+  if (page.limit <= 0) return Promise.resolve([]);
+  const after = page.after === null ? [] : [{ id: { $gt: page.after } }];
+  return rows.many({ $and: [...where, ...after] } as never, { orderBy: { id: 'asc' } as never, limit: page.limit });
 }

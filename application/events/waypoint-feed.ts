@@ -10,6 +10,8 @@ import type { AssignmentEvent, WaypointChannel } from '../ports/waypoint-channel
 function isAssignmentEvent(event: UnitEvent): event is AssignmentEvent {
   return event.type !== 'unit.status_changed';
 }
+import type { KeysetPage } from '../ports/records-repositories.ts';
+import type { RosterFilter } from '../ports/roster-repositories.ts';
 
 /**
  * The unit repository as every use case sees it: saving a unit also takes the assignment events
@@ -41,6 +43,9 @@ export class WaypointPublishingUnits implements UnitRepository {
   }
   list(filter: UnitFilter) {
     return this.inner.list(filter);
+  }
+  page(filter: RosterFilter, page: KeysetPage) {
+    return this.inner.page(filter, page);
   }
 
   async save(unit: Unit): Promise<void> {

@@ -10,15 +10,24 @@ export interface ReadAuditLogInput {
   readonly organisationId: OrganisationId;
   readonly limit: number;
   readonly before?: AuditEntryId;
+  /** Only entries of this action, e.g. `credential.rotated`. */
+  readonly action?: string;
+  /** Only entries where this credential acted or was acted on. */
+  readonly credentialId?: string;
 }
 
-/** The organisation's audit log, newest first. */
+/** The organisation's audit log, newest first, optionally only one action's or one credential's entries. */
 export class ReadAuditLog {
   constructor(private readonly ports: Pick<Ports, 'organisations' | 'auditLog'>) {}
 
   execute(input: ReadAuditLogInput): Promise<Outcome<AuditEntry[], AccessRefusal>> {
     return readInOrganisation(this.ports.organisations, input.operator, 'audit.view', input.organisationId, () =>
-      this.ports.auditLog.list(input.organisationId, { limit: input.limit, before: input.before }),
+      this.ports.auditLog.list(input.organisationId, {
+        limit: input.limit,
+        before: input.before,
+        action: input.action,
+        credentialId: input.credentialId,
+      }),
     );
   }
 }

@@ -1,8 +1,18 @@
 import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuditEntryId, OrganisationId } from '../../domain/shared/ids.ts';
 
+/** Which entries of an organisation's log to read, newest first. */
+export interface AuditQuery {
+  readonly limit: number;
+  /** Continues after the entry with that id (ids are time-ordered). */
+  readonly before?: AuditEntryId;
+  /** Exactly this action, e.g. `credential.created`. */
+  readonly action?: string;
+  /** Entries where this credential acted or was acted on. */
+  readonly credentialId?: string;
+}
+
 export interface AuditLog {
   append(entry: AuditEntry): Promise<void>;
-  /** Newest first; `before` continues after the entry with that id (ids are time-ordered). */
-  list(organisationId: OrganisationId, options: { limit: number; before?: AuditEntryId }): Promise<AuditEntry[]>;
+  list(organisationId: OrganisationId, query: AuditQuery): Promise<AuditEntry[]>;
 }

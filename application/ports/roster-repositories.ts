@@ -4,10 +4,19 @@ import type { LinkCode } from '../../domain/roster/link-code.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
 import type { PlayerIdentifier, PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
+import type { KeysetPage } from './records-repositories.ts';
+
+/** Whose rows a roster page walks: an organisation's, or one department's of it. */
+export interface RosterFilter {
+  readonly organisationId: OrganisationId;
+  readonly departmentId?: DepartmentId;
+}
 
 export interface CharacterRepository {
   get(id: CharacterId): Promise<Character | null>;
   save(character: Character): Promise<void>;
+  /** A keyset page of the organisation's characters. */
+  page(organisationId: OrganisationId, page: KeysetPage): Promise<Character[]>;
 }
 
 export interface IdentifierLinkRepository {
@@ -33,4 +42,6 @@ export interface MembershipRepository {
    * `('membership_unit')` when the unit already belongs to a membership.
    */
   add(membership: Membership): Promise<void>;
+  /** A keyset page of the memberships that match. */
+  page(filter: RosterFilter, page: KeysetPage): Promise<Membership[]>;
 }

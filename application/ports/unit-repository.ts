@@ -1,5 +1,7 @@
 import type { CallId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
+import type { KeysetPage } from './records-repositories.ts';
+import type { RosterFilter } from './roster-repositories.ts';
 
 export interface UnitFilter {
   readonly organisationId: OrganisationId;
@@ -16,6 +18,8 @@ export interface UnitRepository {
   listAssignedTo(callId: CallId): Promise<Unit[]>;
   /** Ordered by department, then callsign. */
   list(filter: UnitFilter): Promise<Unit[]>;
+  /** A keyset page of the units that match (the operator's roster view). */
+  page(filter: RosterFilter, page: KeysetPage): Promise<Unit[]>;
   /** Throws `UniqueConstraintViolation('unit_callsign')` for a callsign taken in the department. */
   save(unit: Unit): Promise<void>;
 }

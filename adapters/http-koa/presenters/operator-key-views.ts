@@ -19,3 +19,9 @@ export function issuedOperatorKeyView({ key, operatorKey }: { key: string; opera
   const { id, label, permissions, organisationId } = operatorKey.snapshot();
   return { key, operatorKeyId: id, organisationId, label, permissions };
 }
+
+/** The calling key as it sees itself: what it may do, and whether it is the bootstrap key. */
+export function operatorSelfView(key: OperatorKey) {
+  const { id, organisationId, label, permissions } = key.snapshot();
+  return { operatorKeyId: id, organisationId, label, permissions, bootstrap: key.isBootstrap };
+}

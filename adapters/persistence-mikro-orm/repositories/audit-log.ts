@@ -1,6 +1,6 @@
-import type { AuditLog } from '../../../application/ports/audit-log.ts';
+import type { AuditLog, AuditQuery } from '../../../application/ports/audit-log.ts';
 import type { AuditEntry } from '../../../domain/audit/audit-entry.ts';
-import type { AuditEntryId, OrganisationId } from '../../../domain/shared/ids.ts';
+import type { OrganisationId } from '../../../domain/shared/ids.ts';
 import { MappedTable } from '../mapped-table.ts';
 import { auditEntryFromRecord, auditEntryToRecord } from '../mappers/records-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
@@ -15,9 +15,21 @@ export class MikroOrmAuditLog implements AuditLog {
 
   append = (entry: AuditEntry) => this.rows.insert(auditEntryToRecord(entry));
 
-  list = (organisationId: OrganisationId, options: { limit: number; before?: AuditEntryId }) =>
+  list = (organisationId: OrganisationId, { limit, before, action, credentialId }: AuditQuery) =>
     this.rows.many(
-      { organisationId, ...(options.before === undefined ? {} : { id: { $lt: options.before } }) },
-      { orderBy: { id: 'desc' }, limit: options.limit },
+      {
+        organisationId,
+        ...(before === undefined ? {} : { id: { $lt: before } }),
+        ...(action === undefined ? {} : { action }),
+        ...(credentialId === undefined
+          ? {}
+          : {
+              $or: [
+                { actorKind: 'credential', actorId: credentialId },
+                { subjectType: 'credential', subjectId: credentialId },
+              ],
+            }),
+      },
+      { orderBy: { id: 'desc' }, limit },
     );
 }

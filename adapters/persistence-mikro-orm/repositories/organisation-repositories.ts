@@ -3,7 +3,8 @@ import type { DepartmentRepository, OrganisationRepository } from '../../../appl
 import type { Department } from '../../../domain/organisation/department.ts';
 import type { Organisation } from '../../../domain/organisation/organisation.ts';
 import type { DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
-import { MappedTable } from '../mapped-table.ts';
+import type { KeysetPage } from '../../../application/ports/records-repositories.ts';
+import { MappedTable, keysetPage } from '../mapped-table.ts';
 import { departmentFromRecord, departmentToRecord, organisationFromRecord, organisationToRecord } from '../mappers/organisation-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
 import { DepartmentRecord, OrganisationRecord } from '../records/organisation-records.ts';
@@ -18,6 +19,7 @@ export class MikroOrmOrganisationRepository implements OrganisationRepository {
   get = (id: OrganisationId) => this.rows.one({ id });
   getForUpdate = (id: OrganisationId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   save = (organisation: Organisation) => this.rows.put(organisationToRecord(organisation));
+  page = (page: KeysetPage) => keysetPage(this.rows, [], page);
 }
 
 export class MikroOrmDepartmentRepository implements DepartmentRepository {
@@ -30,5 +32,6 @@ export class MikroOrmDepartmentRepository implements DepartmentRepository {
   get = (id: DepartmentId) => this.rows.one({ id });
   findBySlug = (organisationId: OrganisationId, slug: string) => this.rows.one({ organisationId, slug });
   listByOrganisation = (organisationId: OrganisationId) => this.rows.many({ organisationId }, { orderBy: { slug: 'asc' } });
+  page = (organisationId: OrganisationId, page: KeysetPage) => keysetPage(this.rows, [{ organisationId }], page);
   save = (department: Department) => this.rows.put(departmentToRecord(department));
 }

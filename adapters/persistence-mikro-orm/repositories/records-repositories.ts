@@ -16,7 +16,7 @@ import type { Warrant } from '../../../domain/records/warrant.ts';
 import type { ResourceRelease } from '../../../domain/release/resource-release.ts';
 import type { CivilianId, OrganisationId, VehicleId } from '../../../domain/shared/ids.ts';
 import { nameKey } from '../../../domain/shared/text.ts';
-import { MappedTable } from '../mapped-table.ts';
+import { MappedTable, keysetPage } from '../mapped-table.ts';
 import {
   civilianFromRecord,
   releaseFromRecord,
@@ -27,17 +27,6 @@ import {
 import type { OrmSession } from '../orm-session.ts';
 import { ReleaseRecord } from '../records/installation-records.ts';
 import { CivilianRecord, VehicleRecord, WarrantRecord } from '../records/records-records.ts';
-
-/**
- * One keyset page in one statement: the filter, ids after `page.after` (uuid order is the order
- * of their lower-case text), ascending, at most `page.limit`. The `*_listing` indexes
- * (organisation_id, id) serve the walk.
- */
-function keysetPage<Row extends { id: string }, Entity>(rows: MappedTable<Row, Entity>, where: FilterQuery<Row>[], page: KeysetPage) {
-  if (page.limit <= 0) return Promise.resolve([]);
-  const after = page.after === null ? [] : [{ id: { $gt: page.after } }];
-  return rows.many({ $and: [...where, ...after] } as never, { orderBy: { id: 'asc' } as never, limit: page.limit });
-}
 
 /** A `LIKE` pattern matching `text` literally anywhere: `\`, `%` and `_` escaped with PostgreSQL's default escape, `\`. */
 function containing(text: string): string {

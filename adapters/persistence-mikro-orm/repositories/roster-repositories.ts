@@ -5,14 +5,16 @@ import type {
   IdentifierLinkRepository,
   LinkCodeRepository,
   MembershipRepository,
+  RosterFilter,
 } from '../../../application/ports/roster-repositories.ts';
+import type { KeysetPage } from '../../../application/ports/records-repositories.ts';
 import type { Character } from '../../../domain/roster/character.ts';
 import type { IdentifierLink } from '../../../domain/roster/identifier-link.ts';
 import type { LinkCode } from '../../../domain/roster/link-code.ts';
 import type { Membership } from '../../../domain/roster/membership.ts';
 import type { IdentifierKind, PlayerIdentifier, PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
-import { MappedTable } from '../mapped-table.ts';
+import { MappedTable, keysetPage } from '../mapped-table.ts';
 import { characterFromRecord, identifierLinkFromRecord, linkCodeFromRecord, membershipFromRecord } from '../mappers/roster-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
 import { rawDate } from '../raw-values.ts';
@@ -27,6 +29,7 @@ export class MikroOrmCharacterRepository implements CharacterRepository {
 
   get = (id: CharacterId) => this.rows.one({ id });
   save = (character: Character) => this.rows.put({ ...character.snapshot() });
+  page = (organisationId: OrganisationId, page: KeysetPage) => keysetPage(this.rows, [{ organisationId }], page);
 }
 
 const FIND_LINKS_AMONG = `select l.kind, l.value, l.character_id, l.linked_at
@@ -98,4 +101,10 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
 
   findFor = (departmentId: DepartmentId, characterId: CharacterId) => this.rows.one({ departmentId, characterId });
   add = (membership: Membership) => this.rows.insert({ ...membership });
+  page = (filter: RosterFilter, page: KeysetPage) => keysetPage(this.rows, [rosterWhere(filter)], page);
+}
+
+/** The organisation's rows, or one department's of it. */
+export function rosterWhere({ organisationId, departmentId }: RosterFilter) {
+  return departmentId === undefined ? { organisationId } : { organisationId, departmentId };
 }

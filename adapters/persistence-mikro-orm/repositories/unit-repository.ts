@@ -2,7 +2,10 @@ import { LockMode } from '@mikro-orm/core';
 import type { UnitFilter, UnitRepository } from '../../../application/ports/unit-repository.ts';
 import type { CallId, DepartmentId, UnitId } from '../../../domain/shared/ids.ts';
 import type { Unit } from '../../../domain/unit/unit.ts';
-import { MappedTable } from '../mapped-table.ts';
+import type { KeysetPage } from '../../../application/ports/records-repositories.ts';
+import type { RosterFilter } from '../../../application/ports/roster-repositories.ts';
+import { MappedTable, keysetPage } from '../mapped-table.ts';
+import { rosterWhere } from './roster-repositories.ts';
 import { unitFromRecord, unitToRecord } from '../mappers/roster-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
 import { UnitRecord } from '../records/roster-records.ts';
@@ -20,6 +23,7 @@ export class MikroOrmUnitRepository implements UnitRepository {
   findByCallsign = (departmentId: DepartmentId, callsign: string) => this.rows.one({ departmentId, callsign });
   listAssignedTo = (callId: CallId) => this.rows.many({ assignedCallId: callId }, { orderBy: { id: 'asc' } });
   save = (unit: Unit) => this.rows.put(unitToRecord(unit));
+  page = (filter: RosterFilter, page: KeysetPage) => keysetPage(this.rows, [rosterWhere(filter)], page);
 
   list = (filter: UnitFilter) =>
     this.rows.many(

@@ -7,6 +7,7 @@ import type { ContractTest } from './contract-test.ts';
 import { bootstrapKeyContract, credentialContract } from './credential.contract.ts';
 import { incidentRecordsContract, recordNumbersContract } from './incident-records.contract.ts';
 import { lockingContract } from './locking.contract.ts';
+import { operatorPagesContract } from './operator-pages.contract.ts';
 import { organisationContract } from './organisation.contract.ts';
 import { recordsContract } from './records.contract.ts';
 import { rosterContract } from './roster.contract.ts';
@@ -29,6 +30,7 @@ export function runPersistenceContracts(test: ContractTest, open: () => Promise<
     bootstrapKeyContract,
     recordsContract,
     auditContract,
+    operatorPagesContract,
     callsContract,
     bolosContract,
     incidentRecordsContract,

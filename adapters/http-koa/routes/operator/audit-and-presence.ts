@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { AuditEntryId } from '../../../../domain/shared/ids.ts';
+import type { AuditEntryId, CredentialId } from '../../../../domain/shared/ids.ts';
 import { auditEntryView } from '../../presenters/records-views.ts';
 import { forbidden, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
@@ -14,12 +14,18 @@ const refused = { not_found: notFound('organisation'), forbidden: forbidden('Thi
 /** What an auditor reads of an organisation: its audit log and its connected players. */
 export const auditAndPresenceRoutes: readonly RouteSpec[] = [
   auditRoute('readAuditLog', {
-    summary: "The organisation's audit log, newest first; pass the last entry's id as `before` for the next page.",
+    summary:
+      "The organisation's audit log, newest first, optionally of one `action` or one credential (acting or acted on); pass the last entry's id as `before` for the next page.",
     request: {
       method: 'GET',
       path: '/api/v1/admin/organisations/:organisationId/audit',
       params: idParams('organisationId'),
-      query: Type.Object({ limit: limit(500, 100), before: Type.Optional(id<AuditEntryId>()) }),
+      query: Type.Object({
+        limit: limit(500, 100),
+        before: Type.Optional(id<AuditEntryId>()),
+        action: Type.Optional(Type.String({ pattern: '^[a-z0-9_]+(\\.[a-z0-9_]+)+$', maxLength: 64, description: 'Only this action.' })),
+        credentialId: Type.Optional(id<CredentialId>()),
+      }),
     },
     success: listed('audit entries', auditEntryView),
     refusals: refused,

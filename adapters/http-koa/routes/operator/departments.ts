@@ -3,6 +3,7 @@ import { departmentView } from '../../presenters/organisation-views.ts';
 import { conflict, forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { idParams, text } from '../../schemas.ts';
+import { pageQuery, pageRefusals, paged } from './operator-pages.ts';
 import { operatorRouteFor } from './operator-route.ts';
 import { organisationFeature } from './organisations.ts';
 
@@ -39,5 +40,17 @@ export const departmentRoutes: readonly RouteSpec[] = [
     },
     success: { status: 200, description: 'The department as it now is.', present: departmentView },
     refusals: { not_found: notFound('department'), forbidden: notAllowed },
+  }),
+  departmentRoute('listDepartments', {
+    summary: "The organisation's departments, active or not, oldest first; cursor-paginated.",
+    request: {
+      method: 'GET',
+      path: '/api/v1/admin/organisations/:organisationId/departments',
+      params: idParams('organisationId'),
+      query: pageQuery,
+    },
+    success: paged(departmentView, 'A page of departments.'),
+    refusals: pageRefusals('organisation.settings.manage'),
+    call: (input, listDepartments) => listDepartments.execute(input),
   }),
 ];

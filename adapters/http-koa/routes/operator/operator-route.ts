@@ -6,8 +6,11 @@ import { notFound } from '../../refusals.ts';
 import { idParams } from '../../schemas.ts';
 import { type Answering, type FieldsOf, type RequestInput, type RequestSchemas, answerRequest, listed, successDoc } from '../answering.ts';
 
-/** What an operator route documents: a permission, or the bootstrap key alone. Its use case enforces it. */
-type Permission = OperatorPermission | 'bootstrap';
+/**
+ * What an operator route documents: a permission, the bootstrap key alone, or any operator key
+ * (`any`: the key reads only itself). Its use case enforces it.
+ */
+type Permission = OperatorPermission | 'bootstrap' | 'any';
 
 /** One feature of the operator surface: its tag in the document, and the permission its routes need unless a row says otherwise. */
 export interface OperatorFeature {

@@ -1,11 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { MAP_TYPES } from '../../../../domain/organisation/organisation.ts';
 import type { DepartmentId } from '../../../../domain/shared/ids.ts';
+import { operatorSelfView } from '../../presenters/operator-key-views.ts';
 import { organisationView } from '../../presenters/organisation-views.ts';
 import { forbidden, invalid, notFound, nothingToChange } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { enumOf, id, idParams, nullable, text } from '../../schemas.ts';
 import { operatorRouteFor } from './operator-route.ts';
+import { badCursor, pageQuery, paged } from './operator-pages.ts';
 
 /** The organisations, their operator keys and their departments share one tag in the document. */
 export const organisationFeature = { tag: 'admin: organisations', permission: 'organisation.settings.manage' } as const;
@@ -50,5 +52,29 @@ export const organisationRoutes: readonly RouteSpec[] = [
     },
     call: ({ operator, organisationId, name, ...settings }, updateOrganisation) =>
       updateOrganisation.execute({ operator, organisationId, name, settings }),
+  }),
+  organisationRoute('describeOperatorKey', {
+    summary: 'The calling operator key: its label, organisation (null for the bootstrap key) and permissions.',
+    request: { method: 'GET', path: '/api/v1/admin/me', permission: 'any' },
+    success: {
+      status: 200,
+      description: '`operatorKeyId`, `organisationId`, `label`, `permissions`, `bootstrap`; never the key.',
+      present: operatorSelfView,
+    },
+    call: (input, describeOperatorKey) => describeOperatorKey.execute(input),
+  }),
+  organisationRoute('listOrganisations', {
+    summary: 'Every organisation, oldest first (bootstrap key only); cursor-paginated.',
+    request: { method: 'GET', path: '/api/v1/admin/organisations', permission: 'bootstrap', query: pageQuery },
+    success: paged(organisationView, 'A page of organisations.'),
+    refusals: { forbidden: forbidden('Only the bootstrap key lists every organisation.'), invalid_cursor: badCursor },
+    call: (input, listOrganisations) => listOrganisations.execute(input),
+  }),
+  organisationRoute('readOrganisation', {
+    summary: "An organisation's name and settings.",
+    request: { method: 'GET', path: '/api/v1/admin/organisations/:organisationId', params: idParams('organisationId') },
+    success: { status: 200, description: 'The organisation.', present: organisationView },
+    refusals: { not_found: notFound('organisation'), forbidden: forbidden('This operator key lacks organisation.settings.manage.') },
+    call: (input, readOrganisation) => readOrganisation.execute(input),
   }),
 ];

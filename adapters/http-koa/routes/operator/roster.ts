@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { CharacterId } from '../../../../domain/shared/ids.ts';
+import { membershipView } from '../../presenters/membership-views.ts';
 import { characterView, unitView } from '../../presenters/roster-views.ts';
 import { conflict, forbidden, invalid, notFound, nothingToChange } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { dateOfBirth, id, idParams, nullable, text } from '../../schemas.ts';
+import { rosterPageQuery, pageQuery, pageRefusals, paged } from './operator-pages.ts';
 import { operatorRouteFor } from './operator-route.ts';
 
 const rosterRoute = operatorRouteFor({ tag: 'admin: roster', permission: 'roster.manage' });
@@ -69,5 +71,41 @@ export const rosterRoutes: readonly RouteSpec[] = [
     },
     success: { status: 200, description: 'The unit as it now is.', present: unitView },
     refusals: { not_found: notFound('unit'), forbidden: notAllowed, callsign_taken: callsignTaken, nothing_to_change: nothingToChange },
+  }),
+  rosterRoute('listCharacters', {
+    summary: "The organisation's characters, oldest first; cursor-paginated.",
+    request: {
+      method: 'GET',
+      path: '/api/v1/admin/organisations/:organisationId/characters',
+      params: idParams('organisationId'),
+      query: pageQuery,
+    },
+    success: paged(characterView, 'A page of characters.'),
+    refusals: pageRefusals('roster.manage'),
+    call: (input, listCharacters) => listCharacters.execute(input),
+  }),
+  rosterRoute('listMembers', {
+    summary: 'Department memberships of the organisation, or of one `departmentId`, oldest first; cursor-paginated.',
+    request: {
+      method: 'GET',
+      path: '/api/v1/admin/organisations/:organisationId/members',
+      params: idParams('organisationId'),
+      query: rosterPageQuery,
+    },
+    success: paged(membershipView, 'A page of memberships (`membershipId`, `departmentId`, `characterId`, `unitId`).'),
+    refusals: pageRefusals('roster.manage'),
+    call: (input, listMembers) => listMembers.execute(input),
+  }),
+  rosterRoute('listRosterUnits', {
+    summary: "The organisation's units, or one `departmentId`'s, active or not, oldest first; cursor-paginated.",
+    request: {
+      method: 'GET',
+      path: '/api/v1/admin/organisations/:organisationId/units',
+      params: idParams('organisationId'),
+      query: rosterPageQuery,
+    },
+    success: paged(unitView, 'A page of units.'),
+    refusals: pageRefusals('roster.manage'),
+    call: (input, listRosterUnits) => listRosterUnits.execute(input),
   }),
 ];

@@ -1,0 +1,7 @@
+import type { Membership } from '../../../domain/roster/membership.ts';
+
+/** A character's place on a department's roster, with its unit. */
+export function membershipView(membership: Membership) {
+  const { id, organisationId, departmentId, characterId, unitId, createdAt } = membership;
+  return { membershipId: id, organisationId, departmentId, characterId, unitId, createdAt: createdAt.toISOString() };
+}
