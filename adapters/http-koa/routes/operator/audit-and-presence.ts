@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditEntrySchema, presenceSchema } from '../../presenters/operator-view-schemas.ts';
 import type { AuditEntryId } from '../../../../domain/shared/ids.ts';
 import { auditEntryView } from '../../presenters/records-views.ts';
 import { forbidden, notFound } from '../../refusals.ts';
@@ -21,7 +22,7 @@ export const auditAndPresenceRoutes: readonly RouteSpec[] = [
       params: idParams('organisationId'),
       query: Type.Object({ limit: limit(500, 100), before: Type.Optional(id<AuditEntryId>()) }),
     },
-    success: listed('audit entries', auditEntryView),
+    success: listed('audit entries', auditEntryView, auditEntrySchema),
     refusals: refused,
   }),
   auditRoute('readPresence', {
@@ -30,6 +31,7 @@ export const auditAndPresenceRoutes: readonly RouteSpec[] = [
     success: {
       status: 200,
       description: '`connected`, `max` (null: no limit), `overages` newest first (`at`, `connected`, `max`).',
+      schema: presenceSchema,
       present: ({ connected, max, overages }) => ({
         connected,
         max,

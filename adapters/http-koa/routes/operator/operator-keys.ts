@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { newOperatorKeySchema, operatorKeyViewSchema } from '../../presenters/operator-view-schemas.ts';
 import { OPERATOR_PERMISSIONS } from '../../../../domain/operator/operator-key.ts';
 import { operatorKeyView } from '../../presenters/operator-key-views.ts';
 import { forbidden, notFound } from '../../refusals.ts';
@@ -25,6 +26,7 @@ export const operatorKeyRoutes: readonly RouteSpec[] = [
     success: {
       status: 201,
       description: '`key` (shown once), `operatorKeyId`, `label`, `permissions`.',
+      schema: newOperatorKeySchema,
       present: ({ key, operatorKey }) => {
         const { id, label, permissions, organisationId } = operatorKey.snapshot();
         return { key, operatorKeyId: id, organisationId, label, permissions };
@@ -42,12 +44,13 @@ export const operatorKeyRoutes: readonly RouteSpec[] = [
       "Lists the organisation's operator keys, revoked ones included; never a key itself.",
       operatorKeyView,
       notAllowed,
+      operatorKeyViewSchema,
     ),
   ),
   keyRoute('revokeOperatorKey', {
     summary: 'Revokes an operator key of an organisation at once (the bootstrap key is reset instead).',
     request: { method: 'POST', path: '/api/v1/admin/operator-keys/:operatorKeyId/revoke', params: idParams('operatorKeyId') },
-    success: { status: 200, description: 'The key, now revoked.', present: operatorKeyView },
+    success: { status: 200, description: 'The key, now revoked.', schema: operatorKeyViewSchema, present: operatorKeyView },
     refusals: { not_found: notFound('operator key'), forbidden: notAllowed },
   }),
 ];
