@@ -16,7 +16,7 @@ const refused = { not_found: notFound('call'), forbidden: notAllowed };
 const assignment = { path: '/api/v1/admin/calls/:callId/assignments/:unitId', params: idParams('callId', 'unitId') } as const;
 
 /** Both coordinates or neither. */
-const pinDependencies = { dependencies: { mapX: ['mapY'], mapY: ['mapX'] } };
+const pinDependencies = { dependentRequired: { mapX: ['mapY'], mapY: ['mapX'] } };
 const optionalPin = { mapX: Type.Optional(coordinate), mapY: Type.Optional(coordinate) };
 
 /** A place on the map where both coordinates were sent (the schema allows both or neither). */
