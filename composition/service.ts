@@ -6,6 +6,7 @@ import { type Logger, LoggedProblems } from '../adapters/logging/index.ts';
 import { describeStaleLock } from '../adapters/persistence-mikro-orm/data-directory-lock.ts';
 import {
   type RealtimeEngineChoice,
+  asyncApiDocument,
   type RealtimeGateway,
   startRealtime,
   tokenAuthentication,
@@ -85,6 +86,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       logger: options.logger,
       trustProxy: options.trustProxy ?? false,
       rateLimitScale: options.rateLimitScale ?? 1,
+      asyncApi: asyncApiDocument(),
     });
     server = await listen(app as never, options.port, options.host, options.connections ?? DEFAULT_CONNECTION_LIMITS, options.logger);
     const listening = server;

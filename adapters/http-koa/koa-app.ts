@@ -12,6 +12,7 @@ import { errorHandler } from './middleware/error-handler.ts';
 import { guard } from './middleware/guard.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { mountDocs } from './docs-page.ts';
 import { openApiDocument } from './openapi.ts';
 import { readiness } from './readiness.ts';
 import type { RouteSpec } from './route-spec.ts';
@@ -31,11 +32,13 @@ export interface HttpOptions {
   readonly trustProxy: boolean | number;
   readonly rateLimitScale: number;
   readonly bodyLimit?: string;
+  /** The realtime channel's AsyncAPI document, served beside the OpenAPI one. */
+  readonly asyncApi: object;
 }
 
 export const DEFAULT_BODY_LIMIT = '512kb';
 
-/** A Koa application serving every route of the table, plus health checks and the OpenAPI document. */
+/** A Koa application serving every route of the table, plus health checks, the API documents and the reference page. */
 export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[], options: HttpOptions): Koa<HttpState> {
   // Koa reads maxIpsCount 0 as "trust every X-Forwarded-For entry"; we never want that.
   const hops = options.trustProxy === true ? 1 : options.trustProxy === false ? 0 : Math.max(0, Math.floor(options.trustProxy));
@@ -46,10 +49,7 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
   for (const spec of routes) {
     router.register(spec.path, [spec.method], mount(spec, deps, options, json as unknown as Middleware<HttpState>));
   }
-  const document = openApiDocument(routes);
-  router.get('/api/v1/openapi.json', (ctx) => {
-    ctx.body = document;
-  });
+  mountDocs(router, openApiDocument(routes), options.asyncApi);
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
