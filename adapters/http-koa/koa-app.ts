@@ -12,6 +12,7 @@ import { errorHandler } from './middleware/error-handler.ts';
 import { guard } from './middleware/guard.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { type HttpMetrics, requestMetrics } from './middleware/request-metrics.ts';
 import { mountDocs } from './docs-page.ts';
 import { openApiDocument } from './openapi.ts';
 import { readiness } from './readiness.ts';
@@ -32,6 +33,8 @@ export interface HttpOptions {
   readonly trustProxy: boolean | number;
   readonly rateLimitScale: number;
   readonly bodyLimit?: string;
+  /** Told of every request and every 429 of a rate-limit bucket, when set. */
+  readonly metrics?: HttpMetrics;
   /** The realtime channel's AsyncAPI document, served beside the OpenAPI one. */
   readonly asyncApi: object;
 }
@@ -54,6 +57,7 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
     ctx.body = { status: 'ok' };
   });
   router.get('/readyz', readiness(deps));
+  if (options.metrics !== undefined) app.use(requestMetrics(options.metrics));
   app.use(requestContext(options.logger));
   app.use(errorHandler());
   app.use(router.routes());
@@ -62,7 +66,8 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
 }
 
 function mount(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, json: Middleware<HttpState>): Middleware<HttpState>[] {
-  const limit = spec.rateLimit && rateLimit(spec.rateLimit, deps.rateLimiter, options.rateLimitScale);
+  const onLimited = options.metrics && ((bucket: string) => options.metrics?.rateLimited(bucket));
+  const limit = spec.rateLimit && rateLimit(spec.rateLimit, deps.rateLimiter, options.rateLimitScale, onLimited);
   return [
     ...(limit && spec.rateLimit?.per === 'address' ? [limit] : []),
     ...guard(spec.guard, deps.useCases.authenticateOperator, deps.accessTokens),

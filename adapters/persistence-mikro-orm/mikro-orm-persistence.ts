@@ -104,15 +104,27 @@ export async function openMikroOrmPersistence(target: MikroOrmTarget): Promise<M
     lock = await lockDataDirectory(target.dataDir, target.onStaleLock);
   }
   let orm: MikroORM | undefined;
+  // `pg`'s pool, on PostgreSQL; PGlite runs one connection and has none.
+  let pool: PgPool | null = null;
   try {
     orm = await open(target);
     await migrate(orm, target);
+    if (target.kind === 'postgres') pool = await (orm.em.getConnection() as unknown as NativePool).getNativeClient();
   } catch (error) {
     await orm?.close(true);
     await lock?.release();
     throw error;
   }
-  return persistenceOver(orm, lock);
+  return persistenceOver(orm, lock, pool);
+}
+
+interface PgPool {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+interface NativePool {
+  getNativeClient(): Promise<PgPool>;
 }
 
 /**
@@ -152,7 +164,7 @@ async function open(target: MikroOrmTarget): Promise<MikroORM> {
   });
 }
 
-function persistenceOver(orm: MikroORM, lock: DataDirectoryLock | null): MikroOrmPersistence {
+function persistenceOver(orm: MikroORM, lock: DataDirectoryLock | null, pool: PgPool | null): MikroOrmPersistence {
   const session = new OrmSession(orm);
   const tables = [...orm.getMetadata().getAll().values()].map((meta) => meta.tableName).sort();
   // A database that cannot be reached surfaces as the ports' StoreUnavailable, from every member.
@@ -191,6 +203,7 @@ function persistenceOver(orm: MikroORM, lock: DataDirectoryLock | null): MikroOr
     ping: async () => {
       await orm.em.fork().getConnection().execute('select 1');
     },
+    ...(pool !== null && { poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }),
     close: async () => {
       try {
         await orm.close(true);
