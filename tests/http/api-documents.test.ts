@@ -136,7 +136,7 @@ test('the mounted routes and the documented operations are the same set', async 
     const app = createKoaApp(core, ROUTES, { logger: pino({ level: 'silent' }), trustProxy: false, rateLimitScale: 1, asyncApi: {} });
     const router = app.middleware.map((layer) => (layer as { router?: Router }).router).find((found) => found !== undefined)!;
     const mounted = router.stack.flatMap((layer) =>
-      layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${layer.path.replace(/:([A-Za-z]+)/g, '{$1}')}`),
+      layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path).replace(/:([A-Za-z]+)/g, '{$1}')}`),
     );
     const documented = operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`);
     t.deepEqual([...new Set(mounted)].sort(), documented.sort());
