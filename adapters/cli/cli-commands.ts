@@ -24,7 +24,35 @@ export const USAGE = `usage: npm run cli -- <command>
   credential revoke <clientId>
 
 Commands other than bootstrap-key act as the operator key in CAD_OPERATOR_KEY.
-Output is JSON; the exit code is 0 on success, 1 on a refusal, 2 on a usage error.`;
+<command> --help explains one command. Output is JSON (--json is accepted and changes nothing);
+the exit code is 0 on success, 1 on a refusal, 2 on a usage error.`;
+
+/** What `<command> --help` prints, by command. */
+const HELP: Record<string, string> = {
+  'bootstrap-key reset': `usage: npm run cli -- bootstrap-key reset
+Replaces the bootstrap operator key and prints the new one once, as {"bootstrapKey": "..."}.
+With the embedded database, stop the service first. Needs no CAD_OPERATOR_KEY.`,
+  'organisation create': `usage: npm run cli -- organisation create <name>
+Founds an organisation with the default settings; prints {"organisationId": "..."}.
+Needs the bootstrap key in CAD_OPERATOR_KEY.`,
+  'department create': `usage: npm run cli -- department create <organisationId> <slug> <name>
+Adds a department; <slug> is lower case words joined by hyphens (the slug /duty names).
+Prints {"departmentId": "..."}. Needs organisation.settings.manage.`,
+  'credential create': `usage: npm run cli -- credential create <organisationId> --kind game|generic_api_key --label <label>
+                  [--department <departmentId>] [--scopes a,b,c | --all-scopes]
+A game credential needs --department and may hold game.citation.issue, game.arrest.log,
+game.bolo.trigger; an API credential has no department and at least one of the ten API scopes.
+--all-scopes ticks every scope of the kind. Prints the client id and the secret, once.
+Needs integrations.credential.manage.`,
+  'credential list': `usage: npm run cli -- credential list <organisationId>
+Lists the organisation's credentials (never a secret). Needs integrations.credential.manage.`,
+  'credential rotate': `usage: npm run cli -- credential rotate <clientId>
+Replaces the client secret and prints the new one once; the old one stops working at once.
+Needs integrations.credential.manage.`,
+  'credential revoke': `usage: npm run cli -- credential revoke <clientId>
+Stops new token exchanges with the credential; tokens already issued work until they expire.
+Needs integrations.credential.manage.`,
+};
 
 interface Options {
   kind?: string;
@@ -32,6 +60,8 @@ interface Options {
   department?: string;
   scopes?: string;
   'all-scopes'?: boolean;
+  json?: boolean;
+  help?: boolean;
 }
 
 /** A command line that named a known command with well-formed arguments. */
@@ -130,7 +160,7 @@ const COMMANDS: Record<string, CommandSpec> = {
 };
 
 /** Reads and checks the whole command line without touching any store: a usage error never opens the database. */
-export function parseCommand(argv: readonly string[]): ParsedCommand | { readonly usage: string } {
+export function parseCommand(argv: readonly string[]): ParsedCommand | { readonly usage: string } | { readonly help: string } {
   let parsed;
   try {
     parsed = parseArgs({
@@ -142,6 +172,8 @@ export function parseCommand(argv: readonly string[]): ParsedCommand | { readonl
         department: { type: 'string' },
         scopes: { type: 'string' },
         'all-scopes': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {
@@ -149,6 +181,7 @@ export function parseCommand(argv: readonly string[]): ParsedCommand | { readonl
   }
   const [noun, verb, ...args] = parsed.positionals;
   const command = `${noun ?? ''} ${verb ?? ''}`;
+  if (parsed.values.help) return { help: HELP[command] ?? USAGE };
   const spec = COMMANDS[command];
   if (spec === undefined) return usage(noun === undefined ? null : `unknown command: ${command.trim()}`);
   if (args.length !== spec.arity) return usage(`${command} takes ${spec.arity} argument(s), not ${args.length}`);
@@ -186,6 +219,10 @@ export async function runCommand(parsed: ParsedCommand, useCases: UseCases, io: 
 /** Parses, then runs: the whole command line in one call. */
 export async function runCli(argv: readonly string[], useCases: UseCases, io: CliIo): Promise<number> {
   const parsed = parseCommand(argv);
+  if ('help' in parsed) {
+    io.out(parsed.help);
+    return 0;
+  }
   if ('usage' in parsed) {
     io.err(parsed.usage);
     return 2;

@@ -108,6 +108,40 @@ for (const argv of usageErrors) {
   });
 }
 
+const commands = [
+  ['bootstrap-key', 'reset'],
+  ['organisation', 'create'],
+  ['department', 'create'],
+  ['credential', 'create'],
+  ['credential', 'list'],
+  ['credential', 'rotate'],
+  ['credential', 'revoke'],
+];
+
+for (const command of [[], ...commands]) {
+  test(`--help explains ${command.join(' ') || 'the tool'} on stdout, exits 0 and never opens the database`, (t) => {
+    const dataDir = join(tmpdir(), `cad-cli-help-${process.hrtime.bigint()}`);
+    const run = spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts', ...command, '--help'], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    t.is(run.status, 0);
+    t.is(run.stderr, '');
+    t.regex(run.stdout, new RegExp(`^usage: npm run cli -- ${command.length === 0 ? '<command>' : command.join(' ')}`));
+    t.false(existsSync(dataDir));
+  });
+}
+
+test('--json is accepted and the output stays JSON', async (t) => {
+  const core = await createCadCore({ storage: { kind: 'memory' } });
+  t.teardown(() => core.close());
+  const key = (await core.useCases.ensureBootstrapKey.execute())!;
+  const plain = await cli(core, ['organisation', 'create', 'Paleto RP'], key);
+  const json = await cli(core, ['organisation', 'create', 'Grapeseed RP', '--json'], key);
+  t.is(json.code, 0);
+  t.deepEqual(Object.keys(json.out), Object.keys(plain.out));
+});
+
 test('a lost bootstrap key is replaced from the command line: the old one stops working', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cad-cli-'));
   t.teardown(() => rm(dataDir, { recursive: true, force: true }));
