@@ -136,7 +136,9 @@ test('the mounted routes and the documented operations are the same set', async 
     const app = createKoaApp(core, ROUTES, { logger: pino({ level: 'silent' }), trustProxy: false, rateLimitScale: 1, asyncApi: {} });
     const router = app.middleware.map((layer) => (layer as { router?: Router }).router).find((found) => found !== undefined)!;
     const mounted = router.stack.flatMap((layer) =>
-      layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path).replace(/:([A-Za-z]+)/g, '{$1}')}`),
+      layer.methods
+        .filter((method) => method !== 'HEAD')
+        .map((method) => `${method} ${String(layer.path).replace(/:([A-Za-z]+)/g, '{$1}')}`),
     );
     const documented = operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`);
     t.deepEqual([...new Set(mounted)].sort(), documented.sort());
@@ -202,4 +204,48 @@ test('the reference page and its files are served with their types and a strict 
   const init = await (await fetch(`${service.service.url}/api/v1/docs/docs-init.js`)).text();
   t.regex(init, /validatorUrl: null/);
   t.is((await fetch(`${service.service.url}/api/v1/docs/nothing.js`)).status, 404);
+});
+
+test('one flow per surface: every 2xx body matches the schema the document gives for it', async (t) => {
+  const { schemaProblem } = await import('../fuzz/schema-check.ts');
+  const { bridgeWorld } = await import('../support/bridge-driver.ts');
+  const checked: string[] = [];
+  const conforms = (method: string, path: string, reply: { status: number; body: unknown }) => {
+    const response = document.paths[path]?.[method]?.['responses']?.[String(reply.status)];
+    t.truthy(response?.content?.['application/json']?.schema, `${method} ${path} ${reply.status} is documented`);
+    t.true(reply.status >= 200 && reply.status < 300, `${method} ${path} answered ${reply.status}`);
+    t.is(schemaProblem(response.content['application/json'].schema, reply.body), null, `${method} ${path}`);
+    checked.push(`${method} ${path}`);
+  };
+  const { http, bootstrapKey } = service;
+  const operator = { token: bootstrapKey };
+  const world = await bridgeWorld(service);
+  const officer = await world.officer();
+  const org = `/api/v1/admin/organisations/${world.organisationId}`;
+
+  // Operator surface.
+  const created = await http.post(`${org}/credentials`, { kind: 'generic_api_key', label: 'docs', allScopes: true }, operator);
+  conforms('post', '/api/v1/admin/organisations/{organisationId}/credentials', created);
+  conforms('get', '/api/v1/admin/organisations/{organisationId}/credentials', await http.get(`${org}/credentials`, operator));
+  conforms('get', '/api/v1/admin/organisations/{organisationId}/audit', await http.get(`${org}/audit`, operator));
+  conforms('get', '/api/v1/admin/organisations/{organisationId}/presence', await http.get(`${org}/presence`, operator));
+
+  // Game bridge: a success and a refusal of the same flag answer.
+  conforms('post', '/api/v1/integrations/game/waypoint', await world.desk.post('/waypoint', { identifiers: officer.identifiers }));
+  const duty = await world.desk.post('/duty', { identifiers: officer.identifiers, departmentSlug: world.slug, onDuty: true });
+  conforms('post', '/api/v1/integrations/game/duty', duty);
+  const refused = await world.desk.post('/duty', { identifiers: { license: 'license:nobody' }, departmentSlug: 'nowhere', onDuty: true });
+  t.is(refused.body.synced, false);
+  conforms('post', '/api/v1/integrations/game/duty', refused);
+
+  // Token exchange and the API.
+  const exchange = await http.post('/api/v1/integrations/token', {
+    clientId: created.body.clientId,
+    clientSecret: created.body.clientSecret,
+  });
+  conforms('post', '/api/v1/integrations/token', exchange);
+  const api = { token: exchange.body.accessToken };
+  conforms('get', '/api/v1/units', await http.get('/api/v1/units', api));
+  conforms('get', '/api/v1/units/{unitId}', await http.get(`/api/v1/units/${officer.unitId}`, api));
+  t.is(checked.length, 10);
 });
