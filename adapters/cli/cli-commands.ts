@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import type { UseCases } from '../../application/use-cases.ts';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../../domain/credential/credential.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
-import { type CredentialId, type DepartmentId, type OrganisationId, isUuid } from '../../domain/shared/ids.ts';
+import { type CharacterId, type CredentialId, type DepartmentId, type OrganisationId, isUuid } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
+import { HELP, USAGE } from './cli-help.ts';
 
 export interface CliIo {
   out(line: string): void;
@@ -12,54 +13,14 @@ export interface CliIo {
   readonly operatorKey: string | undefined;
 }
 
-export const USAGE = `usage: npm run cli -- <command>
-
-  bootstrap-key reset                       replace the bootstrap key and print the new one once
-  organisation create <name>                found an organisation
-  department create <organisationId> <slug> <name>
-  credential create <organisationId> --kind game|generic_api_key --label <label>
-                    [--department <departmentId>] [--scopes a,b,c | --all-scopes]
-  credential list <organisationId>
-  credential rotate <clientId>              print a new client secret once
-  credential revoke <clientId>
-
-Commands other than bootstrap-key act as the operator key in CAD_OPERATOR_KEY.
-<command> --help explains one command. Output is JSON (--json is accepted and changes nothing);
-the exit code is 0 on success, 1 on a refusal, 2 on a usage error.`;
-
-/** What `<command> --help` prints, by command. */
-const HELP: Record<string, string> = {
-  'bootstrap-key reset': `usage: npm run cli -- bootstrap-key reset
-Replaces the bootstrap operator key and prints the new one once, as {"bootstrapKey": "..."}.
-With the embedded database, stop the service first. Needs no CAD_OPERATOR_KEY.`,
-  'organisation create': `usage: npm run cli -- organisation create <name>
-Founds an organisation with the default settings; prints {"organisationId": "..."}.
-Needs the bootstrap key in CAD_OPERATOR_KEY.`,
-  'department create': `usage: npm run cli -- department create <organisationId> <slug> <name>
-Adds a department; <slug> is lower case words joined by hyphens (the slug /duty names).
-Prints {"departmentId": "..."}. Needs organisation.settings.manage.`,
-  'credential create': `usage: npm run cli -- credential create <organisationId> --kind game|generic_api_key --label <label>
-                  [--department <departmentId>] [--scopes a,b,c | --all-scopes]
-A game credential needs --department and may hold game.citation.issue, game.arrest.log,
-game.bolo.trigger; an API credential has no department and at least one of the ten API scopes.
---all-scopes ticks every scope of the kind. Prints the client id and the secret, once.
-Needs integrations.credential.manage.`,
-  'credential list': `usage: npm run cli -- credential list <organisationId>
-Lists the organisation's credentials (never a secret). Needs integrations.credential.manage.`,
-  'credential rotate': `usage: npm run cli -- credential rotate <clientId>
-Replaces the client secret and prints the new one once; the old one stops working at once.
-Needs integrations.credential.manage.`,
-  'credential revoke': `usage: npm run cli -- credential revoke <clientId>
-Stops new token exchanges with the credential; tokens already issued work until they expire.
-Needs integrations.credential.manage.`,
-};
-
 interface Options {
   kind?: string;
   label?: string;
   department?: string;
   scopes?: string;
   'all-scopes'?: boolean;
+  'date-of-birth'?: string;
+  callsign?: string;
   json?: boolean;
   help?: boolean;
 }
@@ -103,6 +64,44 @@ const COMMANDS: Record<string, CommandSpec> = {
         await useCases.createDepartment.execute({ operator, organisationId: organisationId as OrganisationId, slug: slug!, name: name! }),
         (d) => ({ departmentId: d.id }),
       ),
+  },
+  'character create': {
+    arity: 3,
+    ids: [0],
+    run: async ({ useCases, operator, args: [organisationId, firstName, lastName], options }) =>
+      shown(
+        await useCases.createCharacter.execute({
+          operator,
+          organisationId: organisationId as OrganisationId,
+          firstName: firstName!,
+          lastName: lastName!,
+          dateOfBirth: options['date-of-birth'] ?? null,
+        }),
+        (c) => ({ characterId: c.id, characterPublicId: c.snapshot().publicId, displayName: c.displayName }),
+      ),
+  },
+  'member add': {
+    arity: 2,
+    ids: [0, 1],
+    run: async ({ useCases, operator, args: [departmentId, characterId], options }) =>
+      shown(
+        await useCases.addDepartmentMember.execute({
+          operator,
+          departmentId: departmentId as DepartmentId,
+          characterId: characterId as CharacterId,
+          callsign: options.callsign ?? null,
+        }),
+        ({ membership, unit }) => ({ membershipId: membership.id, unitId: unit.id, unitLabel: unit.callsign }),
+      ),
+  },
+  'link-code issue': {
+    arity: 1,
+    ids: [0],
+    run: async ({ useCases, operator, args: [characterId] }) =>
+      shown(await useCases.issueLinkCode.execute({ operator, characterId: characterId as CharacterId }), ({ code, expiresAt }) => ({
+        code,
+        expiresAt: expiresAt.toISOString(),
+      })),
   },
   'credential create': {
     arity: 1,
@@ -172,6 +171,8 @@ export function parseCommand(argv: readonly string[]): ParsedCommand | { readonl
         department: { type: 'string' },
         scopes: { type: 'string' },
         'all-scopes': { type: 'boolean', default: false },
+        'date-of-birth': { type: 'string' },
+        callsign: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },

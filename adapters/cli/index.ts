@@ -1,1 +1,2 @@
-export { parseCommand, runCli, runCommand, USAGE, type CliIo, type ParsedCommand } from './cli-commands.ts';
+export { parseCommand, runCli, runCommand, type CliIo, type ParsedCommand } from './cli-commands.ts';
+export { USAGE } from './cli-help.ts';

@@ -116,6 +116,9 @@ const commands = [
   ['credential', 'list'],
   ['credential', 'rotate'],
   ['credential', 'revoke'],
+  ['character', 'create'],
+  ['member', 'add'],
+  ['link-code', 'issue'],
 ];
 
 for (const command of [[], ...commands]) {
@@ -131,6 +134,29 @@ for (const command of [[], ...commands]) {
     t.false(existsSync(dataDir));
   });
 }
+
+test('an operator onboards a player from the command line: character, member with a callsign, link code', async (t) => {
+  const core = await createCadCore({ storage: { kind: 'memory' } });
+  t.teardown(() => core.close());
+  const key = (await core.useCases.ensureBootstrapKey.execute())!;
+  const { out: org } = await cli(core, ['organisation', 'create', 'Blaine County RP'], key);
+  const { out: dept } = await cli(core, ['department', 'create', org.organisationId, 'bcso', 'Sheriff'], key);
+  const character = await cli(core, ['character', 'create', org.organisationId, 'Jane', 'Doe', '--date-of-birth', '1990-04-01'], key);
+  t.is(character.code, 0);
+  t.is(character.out.displayName, 'Jane Doe');
+  const member = await cli(core, ['member', 'add', dept.departmentId, character.out.characterId, '--callsign', '2-BRAVO-7'], key);
+  t.is(member.code, 0);
+  t.is(member.out.unitLabel, '2-BRAVO-7');
+  const again = await cli(core, ['member', 'add', dept.departmentId, character.out.characterId], key);
+  t.is(again.code, 1);
+  t.deepEqual(JSON.parse(again.err), { refused: 'already_member' });
+  const code = await cli(core, ['link-code', 'issue', character.out.characterId], key);
+  t.is(code.code, 0);
+  t.true(Date.parse(code.out.expiresAt) > Date.now());
+  const bad = await cli(core, ['character', 'create', org.organisationId, 'Jane', 'Doe', '--date-of-birth', '1990-02-30'], key);
+  t.is(bad.code, 1);
+  t.deepEqual(JSON.parse(bad.err), { refused: 'invalid_date_of_birth' });
+});
 
 test('--json is accepted and the output stays JSON', async (t) => {
   const core = await createCadCore({ storage: { kind: 'memory' } });
