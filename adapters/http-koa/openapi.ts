@@ -1,5 +1,3 @@
-import { API_SCOPES, BRIDGE_SCOPES } from '../../domain/credential/scope.ts';
-import { OPERATOR_PERMISSIONS } from '../../domain/operator/operator-key.ts';
 import { ERROR_CATALOGUE } from './error-catalogue.ts';
 import { exampleOf } from './openapi-examples.ts';
 import { DOCUMENT_PATHS, HEADERS, systemPaths } from './openapi-system.ts';
@@ -62,10 +60,6 @@ export function openApiDocument(routes: readonly RouteSpec[]): Record<string, un
     components: {
       schemas: {
         Error: errorSchema,
-        Scope: { type: 'string', enum: [...API_SCOPES, ...BRIDGE_SCOPES], description: 'A credential scope (sections 5.6, 5.7).' },
-        ApiScope: { type: 'string', enum: [...API_SCOPES] },
-        GameScope: { type: 'string', enum: [...BRIDGE_SCOPES] },
-        OperatorPermission: { type: 'string', enum: [...OPERATOR_PERMISSIONS] },
       },
       headers: HEADERS,
       securitySchemes: {
