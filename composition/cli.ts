@@ -15,6 +15,11 @@ async function main(): Promise<number> {
   process.once('SIGINT', () => process.exit(130));
   process.once('SIGTERM', () => process.exit(143));
   const parsed = parseCommand(process.argv.slice(2));
+  // Help and usage errors are answered before the store is opened.
+  if ('help' in parsed) {
+    process.stdout.write(`${parsed.help}\n`);
+    return 0;
+  }
   if ('usage' in parsed) {
     process.stderr.write(`${parsed.usage}\n`);
     return 2;

@@ -21,6 +21,8 @@ export interface Config {
   readonly connections: ConnectionLimits;
   /** Present when REDIS_URL is set: where the state that instances share lives (decision 0032). */
   readonly redis?: RedisOption;
+  /** Prometheus metrics on a listener of their own (decision 0046); off unless METRICS_PORT is set. */
+  readonly metrics?: { readonly port: number; readonly host: string; readonly token?: string };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -51,6 +53,9 @@ const schema = {
     REDIS_URL: { type: 'string', pattern: '^rediss?://' },
     CAD_REDIS_PREFIX: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,64}$', default: 'cad:' },
     CAD_REDIS_TIMEOUT_MS: { type: 'integer', minimum: 50, maximum: 60000, default: 1000 },
+    METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
+    METRICS_HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
+    METRICS_TOKEN: { type: 'string', minLength: 32, maxLength: 256 },
   },
 } as const;
 
@@ -77,6 +82,9 @@ interface Checked {
   REDIS_URL?: string;
   CAD_REDIS_PREFIX: string;
   CAD_REDIS_TIMEOUT_MS: number;
+  METRICS_PORT?: number;
+  METRICS_HOST: string;
+  METRICS_TOKEN?: string;
 }
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
@@ -123,6 +131,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       maxConnections: v.CAD_MAX_CONNECTIONS,
     },
     ...(v.REDIS_URL === undefined ? {} : { redis: { url: v.REDIS_URL, prefix: v.CAD_REDIS_PREFIX, timeoutMs: v.CAD_REDIS_TIMEOUT_MS } }),
+    ...(v.METRICS_PORT === undefined
+      ? {}
+      : { metrics: { port: v.METRICS_PORT, host: v.METRICS_HOST, ...(v.METRICS_TOKEN && { token: v.METRICS_TOKEN }) } }),
   };
 }
 
@@ -139,7 +150,7 @@ function describe(error: ErrorObject, env: Readonly<Record<string, string | unde
   const name = error.instancePath.replace(/^\//, '');
   const got =
     name in env
-      ? ` (got "${name === 'CAD_BOOTSTRAP_KEY' || name === 'DATABASE_URL' || name === 'REDIS_URL' ? '<hidden>' : env[name]}")`
+      ? ` (got "${name === 'CAD_BOOTSTRAP_KEY' || name === 'DATABASE_URL' || name === 'REDIS_URL' || name === 'METRICS_TOKEN' ? '<hidden>' : env[name]}")`
       : '';
   const rule =
     error.keyword === 'enum'

@@ -1,5 +1,6 @@
 import { Container } from 'inversify';
 import type { Clock } from '../application/ports/clock.ts';
+import type { PoolUse } from '../application/ports/persistence.ts';
 import type { ProblemLog } from '../application/ports/problem-log.ts';
 import type { RateLimiter } from '../application/ports/rate-limiter.ts';
 import type { ResponsePacer } from '../application/ports/response-pacer.ts';
@@ -53,6 +54,8 @@ export interface CadCore {
   isReady(): Promise<boolean>;
   /** Backing services the core runs without right now (`['redis']`), answering all the same. */
   degraded(): readonly string[];
+  /** The database pool's use now; null where the store keeps no pool (memory, PGlite). */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
 }
 
@@ -94,6 +97,7 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
           () => false,
         ),
       degraded: () => options.shared?.degraded() ?? [],
+      poolUse: () => persistence.poolUse?.() ?? null,
       close: async () => {
         await container.unbindAllAsync();
         await persistence.close();

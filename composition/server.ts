@@ -37,6 +37,7 @@ async function main(): Promise<void> {
         ? 'PostgreSQL'
         : 'memory (nothing is kept)';
   logger.info({ url: service.url, storage: config.storage.kind }, `listening on ${service.url}, data in ${where}`);
+  if (service.metricsUrl !== null) logger.info({ url: service.metricsUrl }, `metrics at ${service.metricsUrl}`);
   if (service.realtime !== null) {
     const { engine, url } = service.realtime;
     logger.info({ engine, url }, `realtime waypoint channel (${engine}) at ${url}/integrations/game`);

@@ -3,13 +3,16 @@ import { createKoaApp } from '../adapters/http-koa/koa-app.ts';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, type ListeningServer, listen } from '../adapters/http-koa/http-server.ts';
 import { ROUTES } from '../adapters/http-koa/routes/index.ts';
 import { type Logger, LoggedProblems } from '../adapters/logging/index.ts';
+import { type MetricsListener, type MetricsListenerOptions, ServiceMetrics, listenMetrics } from '../adapters/metrics-prometheus/index.ts';
 import { describeStaleLock } from '../adapters/persistence-mikro-orm/data-directory-lock.ts';
 import {
   type RealtimeEngineChoice,
+  asyncApiDocument,
   type RealtimeGateway,
   startRealtime,
   tokenAuthentication,
 } from '../adapters/realtime-socketio/index.ts';
+import type { WaypointChannel } from '../application/ports/waypoint-channel.ts';
 import { type CadCore, createCadCore } from './core.ts';
 import type { RedisOption } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
@@ -42,6 +45,8 @@ export interface ServiceOptions {
   readonly connections?: ConnectionLimits;
   /** Redis, for the state several instances share (decision 0032); each instance keeps its own without it. */
   readonly redis?: RedisOption;
+  /** Serves Prometheus metrics on a listener of its own (decision 0046); none when left out. */
+  readonly metrics?: MetricsListenerOptions;
 }
 
 export interface RunningService {
@@ -56,6 +61,8 @@ export interface RunningService {
    * never seen, and `bootstrap-key reset` replaces it. Null when there is no such key.
    */
   readonly bootstrapKeyNeverShownSince: Date | null;
+  /** Where the metrics are scraped, when they are served. */
+  readonly metricsUrl: string | null;
   /** Graceful: stop accepting, finish requests in flight, close the database. */
   close(): Promise<void>;
 }
@@ -80,11 +87,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
   let server: ListeningServer | undefined;
   let gateway: RealtimeGateway | undefined;
+  let scrape: MetricsListener | undefined;
+  const metrics = options.metrics && new ServiceMetrics();
+  metrics?.watchPool(() => core.poolUse());
   try {
     const app = createKoaApp(core, ROUTES, {
       logger: options.logger,
       trustProxy: options.trustProxy ?? false,
       rateLimitScale: options.rateLimitScale ?? 1,
+      asyncApi: asyncApiDocument(),
+      ...(metrics && { metrics }),
     });
     server = await listen(app as never, options.port, options.host, options.connections ?? DEFAULT_CONNECTION_LIMITS, options.logger);
     const listening = server;
@@ -99,8 +111,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         logger: options.logger,
         fanOut: shared?.fanOut,
       });
-      core.waypoints.connect(gateway.waypoints);
+      core.waypoints.connect(metrics ? countedEvents(gateway.waypoints, metrics) : gateway.waypoints);
+      const live = gateway;
+      metrics?.watchSockets(live.engine, () => live.connections);
     }
+    if (metrics && options.metrics) scrape = await listenMetrics(metrics, options.metrics);
+    const metricsListener = scrape;
     const realtime = gateway;
     const bootstrapKeys = core.useCases.ensureBootstrapKey;
     const newBootstrapKey = await bootstrapKeys.execute({ preset: options.bootstrapKey, show: options.showBootstrapKey });
@@ -111,7 +127,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       realtime: realtime === undefined ? null : { engine: realtime.engine, url: realtime.url },
       newBootstrapKey,
       bootstrapKeyNeverShownSince,
+      metricsUrl: metricsListener?.url ?? null,
       close: async () => {
+        await metricsListener?.close();
         await realtime?.close();
         await listening.close();
         await core.close();
@@ -119,12 +137,23 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       },
     };
   } catch (error) {
+    await scrape?.close();
     await gateway?.close();
     await server?.close(0);
     await core.close();
     await shared?.close();
     throw error;
   }
+}
+
+/** Counts each waypoint event as it is handed to the channel's fan-out. */
+function countedEvents(channel: WaypointChannel, metrics: ServiceMetrics): WaypointChannel {
+  return {
+    publish: (organisationId, change, emittedAt) => {
+      metrics.eventPublished(change.type);
+      channel.publish(organisationId, change, emittedAt);
+    },
+  };
 }
 
 /** A dead process's lock taken over on the data directory is told in the service's log. */

@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import type { UseCases } from '../../application/use-cases.ts';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../../domain/credential/credential.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
-import { type CredentialId, type DepartmentId, type OrganisationId, isUuid } from '../../domain/shared/ids.ts';
+import { type CharacterId, type CredentialId, type DepartmentId, type OrganisationId, isUuid } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
+import { HELP, USAGE } from './cli-help.ts';
 
 export interface CliIo {
   out(line: string): void;
@@ -12,28 +13,16 @@ export interface CliIo {
   readonly operatorKey: string | undefined;
 }
 
-export const USAGE = `usage: npm run cli -- <command>
-
-  bootstrap-key reset                       replace the bootstrap key and print the new one once
-  backup <file>                             copy the embedded database (CAD_DATA_DIR) to a new file; service stopped
-  restore <file>                            restore a backup into CAD_DATA_DIR, which must be new or empty
-  organisation create <name>                found an organisation
-  department create <organisationId> <slug> <name>
-  credential create <organisationId> --kind game|generic_api_key --label <label>
-                    [--department <departmentId>] [--scopes a,b,c | --all-scopes]
-  credential list <organisationId>
-  credential rotate <clientId>              print a new client secret once
-  credential revoke <clientId>
-
-Commands other than bootstrap-key, backup and restore act as the operator key in CAD_OPERATOR_KEY.
-Output is JSON; the exit code is 0 on success, 1 on a refusal, 2 on a usage error.`;
-
 interface Options {
   kind?: string;
   label?: string;
   department?: string;
   scopes?: string;
   'all-scopes'?: boolean;
+  'date-of-birth'?: string;
+  callsign?: string;
+  json?: boolean;
+  help?: boolean;
 }
 
 /** A command line that named a known command with well-formed arguments. */
@@ -79,6 +68,44 @@ const COMMANDS: Record<string, CommandSpec> = {
         await useCases.createDepartment.execute({ operator, organisationId: organisationId as OrganisationId, slug: slug!, name: name! }),
         (d) => ({ departmentId: d.id }),
       ),
+  },
+  'character create': {
+    arity: 3,
+    ids: [0],
+    run: async ({ useCases, operator, args: [organisationId, firstName, lastName], options }) =>
+      shown(
+        await useCases.createCharacter.execute({
+          operator,
+          organisationId: organisationId as OrganisationId,
+          firstName: firstName!,
+          lastName: lastName!,
+          dateOfBirth: options['date-of-birth'] ?? null,
+        }),
+        (c) => ({ characterId: c.id, characterPublicId: c.snapshot().publicId, displayName: c.displayName }),
+      ),
+  },
+  'member add': {
+    arity: 2,
+    ids: [0, 1],
+    run: async ({ useCases, operator, args: [departmentId, characterId], options }) =>
+      shown(
+        await useCases.addDepartmentMember.execute({
+          operator,
+          departmentId: departmentId as DepartmentId,
+          characterId: characterId as CharacterId,
+          callsign: options.callsign ?? null,
+        }),
+        ({ membership, unit }) => ({ membershipId: membership.id, unitId: unit.id, unitLabel: unit.callsign }),
+      ),
+  },
+  'link-code issue': {
+    arity: 1,
+    ids: [0],
+    run: async ({ useCases, operator, args: [characterId] }) =>
+      shown(await useCases.issueLinkCode.execute({ operator, characterId: characterId as CharacterId }), ({ code, expiresAt }) => ({
+        code,
+        expiresAt: expiresAt.toISOString(),
+      })),
   },
   'credential create': {
     arity: 1,
@@ -136,7 +163,7 @@ const COMMANDS: Record<string, CommandSpec> = {
 };
 
 /** Reads and checks the whole command line without touching any store: a usage error never opens the database. */
-export function parseCommand(argv: readonly string[]): ParsedCommand | { readonly usage: string } {
+export function parseCommand(argv: readonly string[]): ParsedCommand | { readonly usage: string } | { readonly help: string } {
   let parsed;
   try {
     parsed = parseArgs({
@@ -148,6 +175,10 @@ export function parseCommand(argv: readonly string[]): ParsedCommand | { readonl
         department: { type: 'string' },
         scopes: { type: 'string' },
         'all-scopes': { type: 'boolean', default: false },
+        'date-of-birth': { type: 'string' },
+        callsign: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {
@@ -158,6 +189,7 @@ export function parseCommand(argv: readonly string[]): ParsedCommand | { readonl
   const single = noun !== undefined && COMMANDS[noun] !== undefined;
   const command = single ? noun : `${noun ?? ''} ${verb ?? ''}`;
   const args = single ? parsed.positionals.slice(1) : rest;
+  if (parsed.values.help) return { help: HELP[command] ?? USAGE };
   const spec = COMMANDS[command];
   if (spec === undefined) return usage(noun === undefined ? null : `unknown command: ${command.trim()}`);
   if (args.length !== spec.arity) return usage(`${command} takes ${spec.arity} argument(s), not ${args.length}`);
@@ -199,6 +231,10 @@ export async function runCommand(parsed: ParsedCommand, useCases: UseCases, io: 
 /** Parses, then runs: the whole command line in one call. */
 export async function runCli(argv: readonly string[], useCases: UseCases, io: CliIo): Promise<number> {
   const parsed = parseCommand(argv);
+  if ('help' in parsed) {
+    io.out(parsed.help);
+    return 0;
+  }
   if ('usage' in parsed) {
     io.err(parsed.usage);
     return 2;

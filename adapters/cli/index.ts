@@ -1,1 +1,2 @@
-export { onDataDirectory, parseCommand, runCli, runCommand, USAGE, type CliIo, type ParsedCommand } from './cli-commands.ts';
+export { onDataDirectory, parseCommand, runCli, runCommand, type CliIo, type ParsedCommand } from './cli-commands.ts';
+export { USAGE } from './cli-help.ts';

@@ -14,6 +14,8 @@ import { errorHandler } from './middleware/error-handler.ts';
 import { guard } from './middleware/guard.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { type HttpMetrics, requestMetrics } from './middleware/request-metrics.ts';
+import { mountDocs } from './docs-page.ts';
 import { openApiDocument } from './openapi.ts';
 import { readiness } from './readiness.ts';
 import type { RouteSpec } from './route-spec.ts';
@@ -33,11 +35,15 @@ export interface HttpOptions {
   readonly trustProxy: boolean | number;
   readonly rateLimitScale: number;
   readonly bodyLimit?: string;
+  /** Told of every request and every 429 of a rate-limit bucket, when set. */
+  readonly metrics?: HttpMetrics;
+  /** The realtime channel's AsyncAPI document, served beside the OpenAPI one. */
+  readonly asyncApi: object;
 }
 
 export const DEFAULT_BODY_LIMIT = '512kb';
 
-/** A Koa application serving every route of the table, plus health checks, the OpenAPI document and the admin page. */
+/** A Koa application serving every route of the table, plus health checks, the API documents, the reference page and the admin page. */
 export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[], options: HttpOptions): Koa<HttpState> {
   // Koa reads maxIpsCount 0 as "trust every X-Forwarded-For entry"; we never want that.
   const hops = options.trustProxy === true ? 1 : options.trustProxy === false ? 0 : Math.max(0, Math.floor(options.trustProxy));
@@ -48,14 +54,12 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
   for (const spec of routes) {
     router.register(spec.path, [spec.method], mount(spec, deps, options, json));
   }
-  const document = openApiDocument(routes);
-  router.get('/api/v1/openapi.json', (ctx) => {
-    ctx.body = document;
-  });
+  mountDocs(router, openApiDocument(routes), options.asyncApi);
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
   router.get('/readyz', readiness(deps));
+  if (options.metrics !== undefined) app.use(requestMetrics(options.metrics));
   app.use(requestContext(options.logger));
   app.use(errorHandler());
   app.use(adminPage(loadAdminPage()));
@@ -65,7 +69,8 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
 }
 
 function mount(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, json: Middleware<HttpState>): Middleware<HttpState>[] {
-  const limit = spec.rateLimit && rateLimit(spec.rateLimit, deps.rateLimiter, options.rateLimitScale);
+  const onLimited = options.metrics && ((bucket: string) => options.metrics?.rateLimited(bucket));
+  const limit = spec.rateLimit && rateLimit(spec.rateLimit, deps.rateLimiter, options.rateLimitScale, onLimited);
   return [
     ...(limit && spec.rateLimit?.per === 'address' ? [limit] : []),
     ...guard(spec.guard, deps.useCases.authenticateOperator, deps.accessTokens),

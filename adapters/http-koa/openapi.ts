@@ -1,4 +1,6 @@
 import { ERROR_CATALOGUE } from './error-catalogue.ts';
+import { exampleOf } from './openapi-examples.ts';
+import { DOCUMENT_PATHS, HEADERS, systemPaths } from './openapi-system.ts';
 import { type RouteSpec, publishedBody } from './route-spec.ts';
 import type { JsonSchema } from './validation.ts';
 
@@ -19,39 +21,47 @@ const errorSchema = {
   },
 };
 
-const errorResponse = (description: string) => ({
+const ref = (kind: 'headers' | 'schemas', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const requestIdHeader = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
+const budgetHeaders = {
+  'RateLimit-Limit': ref('headers', 'RateLimit-Limit'),
+  'RateLimit-Remaining': ref('headers', 'RateLimit-Remaining'),
+  'RateLimit-Reset': ref('headers', 'RateLimit-Reset'),
+};
+
+const errorResponse = (description: string, headers: Record<string, unknown> = requestIdHeader) => ({
   description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  headers,
+  content: { 'application/json': { schema: ref('schemas', 'Error') } },
 });
 
-/** OpenAPI 3.1 for every route of the table; the table is the only source. */
+/** OpenAPI 3.1 for every route of the table, plus the system routes; the table is the only source. */
 export function openApiDocument(routes: readonly RouteSpec[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of routes) {
     const path = spec.path.replace(/:([A-Za-z]+)/g, '{$1}');
     paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operation(spec) };
   }
-  paths['/healthz'] = {
-    get: { operationId: 'health', summary: 'The process is up.', tags: ['system'], responses: { 200: { description: 'Up.' } } },
-  };
-  paths['/readyz'] = {
-    get: {
-      operationId: 'readiness',
-      summary: 'The database answers.',
-      tags: ['system'],
-      responses: { 200: { description: 'Ready.' }, 503: errorResponse('The database does not answer.') },
-    },
-  };
+  Object.assign(
+    paths,
+    systemPaths((description) => errorResponse(description)),
+  );
   return {
     openapi: '3.1.0',
     info: {
       title: 'CAD integration service',
       version: '1.0.0',
-      description: `Game bridge, API credentials, token exchange and the operator surface. Every error is one shape; its codes: ${Object.keys(ERROR_CATALOGUE).join(', ')}.`,
+      description: `Game bridge, API credentials, token exchange and the operator surface. Every error is one shape; its codes: ${Object.keys(ERROR_CATALOGUE).join(', ')}. The realtime channel is described in AsyncAPI at ${DOCUMENT_PATHS.asyncApi}.`,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
+    servers: [{ url: '/', description: 'The service that serves this document.' }],
+    tags: [...new Set([...routes.map((spec) => spec.tag), 'system'])].map((name) => ({ name })),
     paths,
     components: {
-      schemas: { Error: errorSchema },
+      schemas: {
+        Error: errorSchema,
+      },
+      headers: HEADERS,
       securitySchemes: {
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From a token exchange; 720 s.' },
         operatorKey: { type: 'http', scheme: 'bearer', description: 'An operator key.' },
@@ -62,10 +72,15 @@ export function openApiDocument(routes: readonly RouteSpec[]): Record<string, un
 
 function operation(spec: RouteSpec): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
+  const limited = spec.rateLimit !== undefined;
+  const successHeaders = limited ? { ...requestIdHeader, ...budgetHeaders } : requestIdHeader;
   for (const [status, doc] of Object.entries(spec.responses)) {
+    const headers = Number(status) < 300 ? successHeaders : requestIdHeader;
     responses[status] = doc.schema
-      ? { description: doc.description, content: { 'application/json': { schema: doc.schema } } }
-      : { description: doc.description };
+      ? { description: doc.description, headers, content: { 'application/json': { schema: doc.schema, example: exampleOf(doc.schema) } } }
+      : Number(status) >= 400
+        ? errorResponse(doc.description, headers)
+        : { description: doc.description, headers };
   }
   if (spec.body || spec.query || spec.params) responses['400'] ??= errorResponse('Malformed input; `details` lists each bad field.');
   if (spec.guard.kind !== 'public') responses['401'] ??= errorResponse('Missing, malformed, expired or unknown credentials.');
@@ -73,18 +88,30 @@ function operation(spec: RouteSpec): Record<string, unknown> {
   if (spec.guard.kind === 'operator') responses['403'] ??= errorResponse('The operator key lacks the permission.');
   if (spec.guard.kind === 'operator' && spec.params)
     responses['404'] ??= errorResponse('No such thing in any organisation the key reaches.');
-  if (spec.rateLimit) responses['429'] ??= errorResponse(`Over ${spec.rateLimit.perMinute} requests a minute per ${spec.rateLimit.per}.`);
+  if (spec.rateLimit) {
+    const over = `Over ${spec.rateLimit.perMinute} requests a minute per ${spec.rateLimit.per} (bucket \`${spec.rateLimit.bucket}\`).`;
+    const tooMany = (responses['429'] as { description?: string } | undefined)?.description ?? over;
+    responses['429'] = errorResponse(tooMany, { ...requestIdHeader, ...budgetHeaders, 'Retry-After': ref('headers', 'Retry-After') });
+  }
   return {
     operationId: spec.operationId,
     summary: spec.summary,
     tags: [spec.tag],
-    ...(spec.guard.kind === 'credential' ? { security: [{ accessToken: [] }], 'x-credential-kind': spec.guard.credential } : {}),
-    ...(spec.guard.kind === 'credential' && spec.guard.scope ? { 'x-required-scope': spec.guard.scope } : {}),
-    ...(spec.guard.kind === 'operator' ? { security: [{ operatorKey: [] }], 'x-operator-permission': spec.guard.permission } : {}),
-    ...(spec.guard.kind === 'public' ? { security: [] } : {}),
+    ...security(spec),
     parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
     ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: publishedBody(spec) } } } } : {}),
     responses,
+  };
+}
+
+function security(spec: RouteSpec): Record<string, unknown> {
+  const { guard } = spec;
+  if (guard.kind === 'public') return { security: [] };
+  if (guard.kind === 'operator') return { security: [{ operatorKey: [] }], 'x-operator-permission': guard.permission };
+  return {
+    security: [{ accessToken: [] }],
+    'x-credential-kind': guard.credential,
+    ...(guard.scope ? { 'x-required-scope': guard.scope } : {}),
   };
 }
 

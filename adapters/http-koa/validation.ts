@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { DataValidationCxt } from 'ajv/dist/types/index.js';
+import dependentRequired from 'ajv/dist/vocabularies/validation/dependentRequired.js';
 import addFormats from 'ajv-formats';
 import { type FieldProblem, HttpError } from './error-catalogue.ts';
 
@@ -25,6 +26,8 @@ function lowerCaseUuid(_schema: unknown, data: unknown, _parent?: unknown, conte
 
 for (const ajv of [bodies, text]) {
   addFormats.default(ajv, { formats: ['date-time', 'date', 'uri'] });
+  // JSON Schema 2019-09's `dependentRequired` (OpenAPI 3.1 speaks 2020-12), in place of draft-07's `dependencies`.
+  ajv.addKeyword(dependentRequired.default);
   ajv.addFormat('uuid', UUID);
   ajv.addKeyword({ keyword: 'x-canonical-uuid', type: 'string', modifying: true, errors: false, validate: lowerCaseUuid });
 }

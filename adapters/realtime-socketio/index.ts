@@ -10,3 +10,4 @@ export {
 export { tokenAuthentication } from './token-authentication.ts';
 export { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
 export { type FanOut, redisFanOut } from './redis-fan-out.ts';
+export { asyncApiDocument } from './asyncapi.ts';

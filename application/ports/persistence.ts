@@ -16,6 +16,13 @@ import type { UnitRepository } from './unit-repository.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
 /** Everything one storage technology provides: the repositories and the unit of work over them. */
+/** Connections of a store's pool: open ones, idle ones, and requests waiting for one. */
+export interface PoolUse {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
 export interface Persistence {
   readonly uow: UnitOfWork;
   readonly organisations: OrganisationRepository;
@@ -44,5 +51,7 @@ export interface Persistence {
   readonly instanceKeys: InstanceKeyStore;
   /** Resolves when the store answers; rejects when it does not (readiness). */
   ping(): Promise<void>;
+  /** The connection pool's use now, for a store whose driver keeps a pool; absent otherwise. */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
 }

@@ -108,6 +108,66 @@ for (const argv of usageErrors) {
   });
 }
 
+const commands = [
+  ['bootstrap-key', 'reset'],
+  ['organisation', 'create'],
+  ['department', 'create'],
+  ['credential', 'create'],
+  ['credential', 'list'],
+  ['credential', 'rotate'],
+  ['credential', 'revoke'],
+  ['character', 'create'],
+  ['member', 'add'],
+  ['link-code', 'issue'],
+];
+
+for (const command of [[], ...commands]) {
+  test(`--help explains ${command.join(' ') || 'the tool'} on stdout, exits 0 and never opens the database`, (t) => {
+    const dataDir = join(tmpdir(), `cad-cli-help-${process.hrtime.bigint()}`);
+    const run = spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts', ...command, '--help'], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    t.is(run.status, 0);
+    t.is(run.stderr, '');
+    t.regex(run.stdout, new RegExp(`^usage: npm run cli -- ${command.length === 0 ? '<command>' : command.join(' ')}`));
+    t.false(existsSync(dataDir));
+  });
+}
+
+test('an operator onboards a player from the command line: character, member with a callsign, link code', async (t) => {
+  const core = await createCadCore({ storage: { kind: 'memory' } });
+  t.teardown(() => core.close());
+  const key = (await core.useCases.ensureBootstrapKey.execute())!;
+  const { out: org } = await cli(core, ['organisation', 'create', 'Blaine County RP'], key);
+  const { out: dept } = await cli(core, ['department', 'create', org.organisationId, 'bcso', 'Sheriff'], key);
+  const character = await cli(core, ['character', 'create', org.organisationId, 'Jane', 'Doe', '--date-of-birth', '1990-04-01'], key);
+  t.is(character.code, 0);
+  t.is(character.out.displayName, 'Jane Doe');
+  const member = await cli(core, ['member', 'add', dept.departmentId, character.out.characterId, '--callsign', '2-BRAVO-7'], key);
+  t.is(member.code, 0);
+  t.is(member.out.unitLabel, '2-BRAVO-7');
+  const again = await cli(core, ['member', 'add', dept.departmentId, character.out.characterId], key);
+  t.is(again.code, 1);
+  t.deepEqual(JSON.parse(again.err), { refused: 'already_member' });
+  const code = await cli(core, ['link-code', 'issue', character.out.characterId], key);
+  t.is(code.code, 0);
+  t.true(Date.parse(code.out.expiresAt) > Date.now());
+  const bad = await cli(core, ['character', 'create', org.organisationId, 'Jane', 'Doe', '--date-of-birth', '1990-02-30'], key);
+  t.is(bad.code, 1);
+  t.deepEqual(JSON.parse(bad.err), { refused: 'invalid_date_of_birth' });
+});
+
+test('--json is accepted and the output stays JSON', async (t) => {
+  const core = await createCadCore({ storage: { kind: 'memory' } });
+  t.teardown(() => core.close());
+  const key = (await core.useCases.ensureBootstrapKey.execute())!;
+  const plain = await cli(core, ['organisation', 'create', 'Paleto RP'], key);
+  const json = await cli(core, ['organisation', 'create', 'Grapeseed RP', '--json'], key);
+  t.is(json.code, 0);
+  t.deepEqual(Object.keys(json.out), Object.keys(plain.out));
+});
+
 test('a lost bootstrap key is replaced from the command line: the old one stops working', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cad-cli-'));
   t.teardown(() => rm(dataDir, { recursive: true, force: true }));

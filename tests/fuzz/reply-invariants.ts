@@ -115,7 +115,8 @@ export function replyProblems(spec: RouteSpec, request: FuzzRequest, reply: Fuzz
     const documented = spec.responses[reply.status];
     if (documented === undefined)
       problems.push(`success ${reply.status} is not among the documented answers ${Object.keys(spec.responses)}`);
-    else if (documented.schema !== undefined) {
+    else if (documented.schema === undefined) problems.push(`success ${reply.status} has no documented schema`);
+    else {
       const shape = json.ok ? schemaProblem(documented.schema, json.value) : 'not JSON';
       if (shape !== null) problems.push(`success body does not match the documented schema: ${shape}`);
     }

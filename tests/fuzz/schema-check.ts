@@ -1,4 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
+import dependentRequired from 'ajv/dist/vocabularies/validation/dependentRequired.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from './schema-arbitrary.ts';
 
@@ -8,6 +9,7 @@ import type { JsonSchema } from './schema-arbitrary.ts';
  */
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
 addFormats.default(ajv, { formats: ['date-time', 'date', 'uri'] });
+ajv.addKeyword(dependentRequired.default);
 ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 ajv.addKeyword({ keyword: 'x-canonical-uuid', type: 'string', errors: false, validate: () => true });
 

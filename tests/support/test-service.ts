@@ -25,6 +25,8 @@ export async function startTestService(
     realtime?: 'uws' | 'node' | 'auto';
     /** Where the service logs; silent (or TEST_LOG_LEVEL) by default. */
     logger?: Logger;
+    /** Serves Prometheus metrics on a listener of their own. */
+    metrics?: { port: number; host: string; token?: string };
   } = {},
 ): Promise<TestService> {
   const bootstrapKey = options.bootstrapKey ?? `cad_op_test_${randomBytes(24).toString('base64url')}`;
@@ -39,6 +41,7 @@ export async function startTestService(
     bootstrapKey,
     clock: options.clock,
     realtime: options.realtime === undefined ? undefined : { engine: options.realtime, port: 0 },
+    metrics: options.metrics,
   });
   return { service, http: httpClient(service.url), bootstrapKey, close: () => service.close() };
 }

@@ -9,7 +9,12 @@ import { callerAddress } from './caller-address.ts';
  * Spends one request of the route's per-minute budget. Routes that share a bucket share a budget
  * (both token exchanges). Past the budget: 429 `RATE_LIMITED`, with the standard headers.
  */
-export function rateLimit(rule: RateRule, limiter: RateLimiter, scale: number): Middleware<HttpState> {
+export function rateLimit(
+  rule: RateRule,
+  limiter: RateLimiter,
+  scale: number,
+  onLimited?: (bucket: string) => void,
+): Middleware<HttpState> {
   const limit = Math.max(1, Math.ceil(rule.perMinute * scale));
   return async (ctx, next) => {
     const caller = rule.per === 'credential' ? ctx.state.grant?.credentialId : callerAddress(ctx.ip);
@@ -19,6 +24,7 @@ export function rateLimit(rule: RateRule, limiter: RateLimiter, scale: number): 
     ctx.set('RateLimit-Reset', String(decision.resetSeconds));
     if (!decision.allowed) {
       ctx.set('Retry-After', String(decision.resetSeconds));
+      onLimited?.(rule.bucket);
       throw new HttpError('RATE_LIMITED');
     }
     await next();

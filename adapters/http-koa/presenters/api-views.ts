@@ -3,6 +3,7 @@ import { BOLO_SCOPES, BOLO_SEVERITIES, BOLO_STATUSES } from '../../../domain/bol
 import { CALL_PRIORITIES, CALL_STATUSES } from '../../../domain/call/call-status.ts';
 import { WARRANT_STATUSES } from '../../../domain/records/warrant.ts';
 import type { JsonSchema } from '../validation.ts';
+import { unitViewSchema } from './roster-views.ts';
 
 /** The OpenAPI shapes of what API credentials read: the full dispatcher objects, BOLOs as summaries. */
 const id = { type: 'string', format: 'uuid' } as const;
@@ -33,6 +34,13 @@ export const callViewSchema = shape({
     items: shape({ eventId: id, text: { type: 'string' }, author: { type: 'object' }, at: time }),
   },
 });
+
+/** A call with the units assigned to it. */
+export const callWithUnitsSchema: JsonSchema = {
+  ...callViewSchema,
+  required: [...(callViewSchema['required'] as string[]), 'units'],
+  properties: { ...(callViewSchema['properties'] as object), units: { type: 'array', items: unitViewSchema } },
+};
 
 export const boloSummarySchema = shape({
   boloId: id,

@@ -85,9 +85,10 @@ export const listed = <Row>(what: string, view: (row: Row) => unknown, items?: J
 });
 
 /** A success that created something: a 201 whose body is the view of what was made. */
-export const created = <Value>(description: string, present: (value: Value) => unknown): Success<Value> => ({
+export const created = <Value>(description: string, schema: JsonSchema, present: (value: Value) => unknown): Success<Value> => ({
   status: 201,
   description,
+  schema,
   present,
 });
 

@@ -53,7 +53,22 @@ export const tokenRoutes: readonly RouteSpec[] = [
     guard: { kind: 'public' },
     rateLimit: { bucket: 'mdt-handoff-exchange', perMinute: 10, per: 'address' },
     body: Type.Object({ token: text(256) }),
-    responses: { 200: { description: '`sessionToken`, `expiresAt`, `tier`, `characterPublicId`.' }, ...unauthorized },
+    responses: {
+      200: {
+        description: '`sessionToken`, `expiresAt`, `tier`, `characterPublicId`.',
+        schema: {
+          type: 'object',
+          required: ['sessionToken', 'expiresAt', 'tier', 'characterPublicId'],
+          properties: {
+            sessionToken: { type: 'string' },
+            expiresAt: { type: 'string', format: 'date-time' },
+            tier: { enum: ['full', 'basic'] },
+            characterPublicId: { type: 'string' },
+          },
+        },
+      },
+      ...unauthorized,
+    },
     useCase: 'redeemMdtHandoff',
     handle: async ({ body }, redeemMdtHandoff) => {
       const outcome = await redeemMdtHandoff.execute(body.token);

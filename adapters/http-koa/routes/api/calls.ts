@@ -3,9 +3,8 @@ import { MAX_CALL_LIST } from '../../../../application/api/list-calls.ts';
 import { API_SETTABLE_CALL_STATUSES, CALL_STATUSES } from '../../../../domain/call/call-status.ts';
 import type { DepartmentId } from '../../../../domain/shared/ids.ts';
 import { accept } from '../../../../domain/shared/outcome.ts';
-import { callViewSchema } from '../../presenters/api-views.ts';
+import { callViewSchema, callWithUnitsSchema } from '../../presenters/api-views.ts';
 import { callView, callWithUnitsView } from '../../presenters/call-views.ts';
-import { unitViewSchema } from '../../presenters/roster-views.ts';
 import { notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { defaulted, id, idParams, limit, oneOf } from '../../schemas.ts';
@@ -13,11 +12,6 @@ import { listOf, listed } from '../answering.ts';
 import { apiRoute } from './api-route.ts';
 
 const noCall = { not_found: notFound('call') };
-
-const callWithUnitsSchema = {
-  ...callViewSchema,
-  properties: { ...(callViewSchema['properties'] as object), units: listOf(unitViewSchema) },
-};
 
 /** Calls: listing them, reading one with its units, and moving one between pending and active. */
 export const callRoutes: readonly RouteSpec[] = [

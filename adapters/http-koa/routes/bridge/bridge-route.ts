@@ -16,6 +16,7 @@ import {
   ok,
 } from '../../route-spec.ts';
 import { identifiers } from '../../schemas.ts';
+import { flagAnswerSchema } from './answer-schemas.ts';
 import { type Calling, type FieldsOf, type ReasonOf, type ValueOf, callUseCase } from '../answering.ts';
 
 /** Where every bridge route lives (section 4.1), and the tag the document files them under. */
@@ -148,6 +149,7 @@ export function bridgeRoute<Key extends UseCaseName, Fields extends TProperties,
     responses: {
       200: {
         description: `\`${flag}: true\` with ${fieldList(carries)}; or \`${flag}: false\` with \`reason\`${reasons && ` (${reasons})`}.`,
+        schema: flagAnswerSchema(flag, carries, refusals),
       },
       ...row.responses,
     },

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { presenceAnswerSchema, releaseAnswerSchema } from './answer-schemas.ts';
 import { MAX_PRESENCE_IDENTIFIERS } from '../../../../domain/presence/presence.ts';
 import { type RouteSpec, ok, route } from '../../route-spec.ts';
 import { identifiers, text } from '../../schemas.ts';
@@ -25,7 +26,7 @@ export const handoffPresenceReleaseRoutes: readonly RouteSpec[] = [
     operationId: 'bridgePresence',
     summary: 'Renews the connected claim of every linked player among up to 500; never provisions or disconnects anyone.',
     request: { path: '/presence', rate: ['presence', 10], body: players },
-    responses: { 200: { description: '`acknowledged: true`.' } },
+    responses: { 200: { description: '`acknowledged: true`.', schema: presenceAnswerSchema } },
     handle: async ({ grant, body }, renewPresence) => {
       const players = body.identifiers.map((input, i) => playerIdentifiers(input, `identifiers[${i}]`));
       await renewPresence.execute({ grant, players });
@@ -45,6 +46,7 @@ export const handoffPresenceReleaseRoutes: readonly RouteSpec[] = [
       200: {
         description:
           '`found: true` with `resourceSlug`, `latestVersion`, `updateAvailable`, `manifest`; or `found: false` with `resourceSlug`.',
+        schema: releaseAnswerSchema,
       },
     },
     useCase: 'checkRelease',

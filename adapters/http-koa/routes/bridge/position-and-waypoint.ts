@@ -1,4 +1,5 @@
 import { waypointView } from '../../presenters/waypoint-views.ts';
+import { waypointAnswerSchema } from './answer-schemas.ts';
 import { type RouteSpec, ok } from '../../route-spec.ts';
 import { bridgeEndpoint, bridgeRoute, playerBody, playerIdentifiers } from './bridge-route.ts';
 import { point } from './body-fields.ts';
@@ -20,6 +21,7 @@ export const positionAndWaypointRoutes: readonly RouteSpec[] = [
       200: {
         description:
           '`hasWaypoint: true` with `callId`, `callNumber`, `mapX`, `mapY`; or `hasWaypoint: false` with `reason` (not_linked, not_on_duty, no_assignment, no_pin), `assignedCallId` and `assignedCallNumber`.',
+        schema: waypointAnswerSchema,
       },
     },
     handle: async ({ grant, body }, readWaypoint) => {

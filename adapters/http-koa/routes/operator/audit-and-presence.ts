@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { auditEntrySchema, presenceSchema } from '../../presenters/operator-view-schemas.ts';
 import type { AuditEntryId, CredentialId } from '../../../../domain/shared/ids.ts';
 import { auditEntryView } from '../../presenters/records-views.ts';
 import { forbidden, notFound } from '../../refusals.ts';
@@ -27,7 +28,7 @@ export const auditAndPresenceRoutes: readonly RouteSpec[] = [
         credentialId: Type.Optional(id<CredentialId>()),
       }),
     },
-    success: listed('audit entries', auditEntryView),
+    success: listed('audit entries', auditEntryView, auditEntrySchema),
     refusals: refused,
   }),
   auditRoute('readPresence', {
@@ -36,6 +37,7 @@ export const auditAndPresenceRoutes: readonly RouteSpec[] = [
     success: {
       status: 200,
       description: '`connected`, `max` (null: no limit), `overages` newest first (`at`, `connected`, `max`).',
+      schema: presenceSchema,
       present: ({ connected, max, overages }) => ({
         connected,
         max,

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { credentialViewSchema, newCredentialSchema, rotatedSecretSchema } from '../../presenters/operator-view-schemas.ts';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../../../../domain/credential/credential.ts';
 import { API_SCOPES, BRIDGE_SCOPES } from '../../../../domain/credential/scope.ts';
 import type { DepartmentId } from '../../../../domain/shared/ids.ts';
@@ -65,7 +66,11 @@ export const credentialRoutes: readonly RouteSpec[] = [
   credentialRoute('createCredential', {
     summary: 'Creates a game credential (one department) or an API credential (scopes); the secret is shown once.',
     request: { method: 'POST', ...ofOrganisation, body: newCredential, bodyRules: newCredentialRules },
-    success: created('`clientId`, `clientSecret` (shown once), `kind`, `label`, `departmentId`, `scopes`.', createdCredentialView),
+    success: created(
+      '`clientId`, `clientSecret` (shown once), `kind`, `label`, `departmentId`, `scopes`.',
+      newCredentialSchema,
+      createdCredentialView,
+    ),
     refusals: {
       not_found: notFound('organisation'),
       forbidden: notAllowed,
@@ -83,18 +88,24 @@ export const credentialRoutes: readonly RouteSpec[] = [
   }),
   credentialRoute(
     'listCredentials',
-    organisationListing('credentials', "Lists the organisation's credentials, never their secrets.", credentialView, notAllowed),
+    organisationListing(
+      'credentials',
+      "Lists the organisation's credentials, never their secrets.",
+      credentialView,
+      notAllowed,
+      credentialViewSchema,
+    ),
   ),
   credentialRoute('rotateCredentialSecret', {
     summary: 'Replaces the client secret; the new one is shown once and the old one stops working at once.',
     request: { method: 'POST', path: '/api/v1/admin/credentials/:clientId/rotate', params: idParams('clientId') },
-    success: { status: 200, description: '`clientSecret`, shown once.', present: (rotated) => rotated },
+    success: { status: 200, description: '`clientSecret`, shown once.', schema: rotatedSecretSchema, present: (rotated) => rotated },
     refusals: { not_found: noCredential, forbidden: notAllowed, credential_revoked: conflict('A revoked credential cannot be rotated.') },
   }),
   credentialRoute('revokeCredential', {
     summary: 'Stops new token exchanges; tokens already issued work until they expire.',
     request: { method: 'POST', path: '/api/v1/admin/credentials/:clientId/revoke', params: idParams('clientId') },
-    success: { status: 200, description: 'The credential, now revoked.', present: credentialView },
+    success: { status: 200, description: 'The credential, now revoked.', schema: credentialViewSchema, present: credentialView },
     refusals: { not_found: noCredential, forbidden: notAllowed },
   }),
 ];

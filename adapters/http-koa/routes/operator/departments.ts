@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { departmentViewSchema } from '../../presenters/operator-view-schemas.ts';
 import { departmentView } from '../../presenters/organisation-views.ts';
 import { conflict, forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
@@ -22,7 +23,12 @@ export const departmentRoutes: readonly RouteSpec[] = [
       params: idParams('organisationId'),
       body: newDepartment,
     },
-    success: { status: 201, description: 'The department, with its `departmentId`.', present: departmentView },
+    success: {
+      status: 201,
+      description: 'The department, with its `departmentId`.',
+      schema: departmentViewSchema,
+      present: departmentView,
+    },
     refusals: {
       not_found: notFound('organisation'),
       forbidden: notAllowed,
@@ -38,7 +44,7 @@ export const departmentRoutes: readonly RouteSpec[] = [
       params: idParams('departmentId'),
       body: Type.Object({ isActive: Type.Boolean() }),
     },
-    success: { status: 200, description: 'The department as it now is.', present: departmentView },
+    success: { status: 200, description: 'The department as it now is.', schema: departmentViewSchema, present: departmentView },
     refusals: { not_found: notFound('department'), forbidden: notAllowed },
   }),
   departmentRoute('listDepartments', {

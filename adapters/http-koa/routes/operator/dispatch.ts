@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { assignmentSchema, releasedSchema } from '../../presenters/operator-view-schemas.ts';
+import { callViewSchema, callWithUnitsSchema } from '../../presenters/api-views.ts';
 import { CALL_PRIORITIES } from '../../../../domain/call/call-status.ts';
 import type { UnitId } from '../../../../domain/shared/ids.ts';
 import { callView, callWithUnitsView } from '../../presenters/call-views.ts';
@@ -14,7 +16,7 @@ const refused = { not_found: notFound('call'), forbidden: notAllowed };
 const assignment = { path: '/api/v1/admin/calls/:callId/assignments/:unitId', params: idParams('callId', 'unitId') } as const;
 
 /** Both coordinates or neither. */
-const pinDependencies = { dependencies: { mapX: ['mapY'], mapY: ['mapX'] } };
+const pinDependencies = { dependentRequired: { mapX: ['mapY'], mapY: ['mapX'] } };
 const optionalPin = { mapX: Type.Optional(coordinate), mapY: Type.Optional(coordinate) };
 
 /** A place on the map where both coordinates were sent (the schema allows both or neither). */
@@ -35,14 +37,14 @@ export const dispatchRoutes: readonly RouteSpec[] = [
   dispatchRoute('openCall', {
     summary: 'Opens a call in the department, with a place on the map (`mapX` and `mapY`) or without one.',
     request: { method: 'POST', path: '/api/v1/admin/departments/:departmentId/calls', params: idParams('departmentId'), body: newCall },
-    success: { status: 201, description: 'The call, `PENDING`.', present: callView },
+    success: { status: 201, description: 'The call, `PENDING`.', schema: callViewSchema, present: callView },
     refusals: { not_found: notFound('department'), forbidden: notAllowed, department_inactive: conflict('The department is deactivated.') },
     call: ({ mapX, mapY, ...input }, openCall) => openCall.execute({ ...input, location: pinOf({ mapX, mapY }) ?? null }),
   }),
   dispatchRoute('readCall', {
     summary: 'A call with its timeline and the units assigned to it.',
     request: { method: 'GET', path: '/api/v1/admin/calls/:callId', params: idParams('callId') },
-    success: { status: 200, description: 'The call, with `units`.', present: callWithUnitsView },
+    success: { status: 200, description: 'The call, with `units`.', schema: callWithUnitsSchema, present: callWithUnitsView },
     refusals: refused,
   }),
   dispatchRoute('assignUnit', {
@@ -54,7 +56,7 @@ export const dispatchRoutes: readonly RouteSpec[] = [
       params: idParams('callId'),
       body: Type.Object({ unitId: id<UnitId>(), ...optionalPin }, pinDependencies),
     },
-    success: { status: 201, description: 'The assignment.', present: assignmentView },
+    success: { status: 201, description: 'The assignment.', schema: assignmentSchema, present: assignmentView },
     refusals: {
       ...refused,
       unknown_unit: notFound('unit'),
@@ -68,20 +70,20 @@ export const dispatchRoutes: readonly RouteSpec[] = [
   dispatchRoute('movePin', {
     summary: 'Moves the pin of a unit’s assignment to `mapX`/`mapY`.',
     request: { method: 'PATCH', ...assignment, body: Type.Object({ mapX: coordinate, mapY: coordinate }) },
-    success: { status: 200, description: 'The assignment.', present: assignmentView },
+    success: { status: 200, description: 'The assignment.', schema: assignmentSchema, present: assignmentView },
     refusals: { ...refused, not_assigned: notFound('assignment') },
     call: ({ mapX, mapY, ...input }, movePin) => movePin.execute({ ...input, pin: { mapX, mapY } }),
   }),
   dispatchRoute('releaseUnit', {
     summary: 'Takes the unit off the call; it is AVAILABLE again.',
     request: { method: 'DELETE', ...assignment },
-    success: { status: 200, description: '`released: true`.', present: () => ({ released: true }) },
+    success: { status: 200, description: '`released: true`.', schema: releasedSchema, present: () => ({ released: true }) },
     refusals: { ...refused, not_assigned: notFound('assignment') },
   }),
   dispatchRoute('closeCall', {
     summary: 'Closes the call; every unit on it is released and AVAILABLE again.',
     request: { method: 'POST', path: '/api/v1/admin/calls/:callId/close', params: idParams('callId') },
-    success: { status: 200, description: 'The call, `CLOSED`.', present: callView },
+    success: { status: 200, description: 'The call, `CLOSED`.', schema: callViewSchema, present: callView },
     refusals: refused,
   }),
 ];

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { newOperatorKeySchema, operatorKeyViewSchema } from '../../presenters/operator-view-schemas.ts';
 import { OPERATOR_PERMISSIONS } from '../../../../domain/operator/operator-key.ts';
 import { issuedOperatorKeyView, operatorKeyView } from '../../presenters/operator-key-views.ts';
 import { forbidden, notFound } from '../../refusals.ts';
@@ -28,7 +29,7 @@ export const operatorKeyRoutes: readonly RouteSpec[] = [
   keyRoute('createOperatorKey', {
     summary: 'Issues an operator key for the organisation; the key is shown once.',
     request: { method: 'POST', ...ofOrganisation, body: newKey },
-    success: created('`key` (shown once), `operatorKeyId`, `label`, `permissions`.', issuedOperatorKeyView),
+    success: created('`key` (shown once), `operatorKeyId`, `label`, `permissions`.', newOperatorKeySchema, issuedOperatorKeyView),
     refusals: issuingRefusals,
   }),
   keyRoute(
@@ -38,12 +39,13 @@ export const operatorKeyRoutes: readonly RouteSpec[] = [
       "Lists the organisation's operator keys, revoked ones included; never a key itself.",
       operatorKeyView,
       notAllowed,
+      operatorKeyViewSchema,
     ),
   ),
   keyRoute('revokeOperatorKey', {
     summary: 'Revokes an operator key of an organisation at once (the bootstrap key is reset instead).',
     request: { method: 'POST', path: '/api/v1/admin/operator-keys/:operatorKeyId/revoke', params: idParams('operatorKeyId') },
-    success: { status: 200, description: 'The key, now revoked.', present: operatorKeyView },
+    success: { status: 200, description: 'The key, now revoked.', schema: operatorKeyViewSchema, present: operatorKeyView },
     refusals: { not_found: notFound('operator key'), forbidden: notAllowed },
   }),
 ];

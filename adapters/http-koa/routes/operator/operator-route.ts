@@ -4,6 +4,7 @@ import type { Method, RouteSpec, UseCaseName } from '../../route-spec.ts';
 import type { HttpError } from '../../error-catalogue.ts';
 import { notFound } from '../../refusals.ts';
 import { idParams } from '../../schemas.ts';
+import type { JsonSchema } from '../../validation.ts';
 import { type Answering, type FieldsOf, type RequestInput, type RequestSchemas, answerRequest, listed, successDoc } from '../answering.ts';
 
 /**
@@ -75,11 +76,17 @@ export function operatorRouteFor({ tag, permission }: OperatorFeature) {
  * `GET /api/v1/admin/organisations/:organisationId/<kind>`: outside the key's reach the
  * organisation is not found; without the feature's permission, `notAllowed`.
  */
-export function organisationListing<Row>(kind: string, summary: string, view: (row: Row) => unknown, notAllowed: () => HttpError) {
+export function organisationListing<Row>(
+  kind: string,
+  summary: string,
+  view: (row: Row) => unknown,
+  notAllowed: () => HttpError,
+  items?: JsonSchema,
+) {
   return {
     summary,
     request: { method: 'GET', path: `/api/v1/admin/organisations/:organisationId/${kind}`, params: idParams('organisationId') },
-    success: listed(kind.replaceAll('-', ' '), view),
+    success: listed(kind.replaceAll('-', ' '), view, items),
     refusals: { not_found: notFound('organisation'), forbidden: notAllowed },
   } as const;
 }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { organisationViewSchema } from '../../presenters/operator-view-schemas.ts';
 import { MAP_TYPES } from '../../../../domain/organisation/organisation.ts';
 import type { DepartmentId } from '../../../../domain/shared/ids.ts';
 import { operatorSelfView } from '../../presenters/operator-key-views.ts';
@@ -36,14 +37,19 @@ export const organisationRoutes: readonly RouteSpec[] = [
       permission: 'bootstrap',
       body: Type.Object({ name: text(100), ...settings }),
     },
-    success: { status: 201, description: 'The organisation, with its `organisationId`.', present: organisationView },
+    success: {
+      status: 201,
+      description: 'The organisation, with its `organisationId`.',
+      schema: organisationViewSchema,
+      present: organisationView,
+    },
     refusals: { forbidden: forbidden('Only the bootstrap key founds organisations.') },
     call: ({ operator, name, ...settings }, createOrganisation) => createOrganisation.execute({ operator, name, settings }),
   }),
   organisationRoute('updateOrganisation', {
     summary: 'Renames an organisation or changes the settings sent, including the designated 911 department.',
     request: { method: 'PATCH', path: '/api/v1/admin/organisations/:organisationId', params: idParams('organisationId'), body: changes },
-    success: { status: 200, description: 'The organisation as it now is.', present: organisationView },
+    success: { status: 200, description: 'The organisation as it now is.', schema: organisationViewSchema, present: organisationView },
     refusals: {
       not_found: notFound('organisation'),
       forbidden: forbidden('This operator key lacks the permission.'),

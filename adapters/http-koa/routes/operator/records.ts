@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { civilianViewSchema, vehicleViewSchema, warrantViewSchema } from '../../presenters/api-views.ts';
 import { WARRANT_STATUSES } from '../../../../domain/records/warrant.ts';
 import type { CivilianId } from '../../../../domain/shared/ids.ts';
 import { civilianView, vehicleView, warrantView } from '../../presenters/records-views.ts';
@@ -36,13 +37,13 @@ export const recordRoutes: readonly RouteSpec[] = [
   recordRoute('createCivilian', {
     summary: 'Adds a civilian to the records.',
     request: { method: 'POST', path: '/api/v1/admin/organisations/:organisationId/civilians', params: organisationId, body: civilian },
-    success: { status: 201, description: 'The civilian, with its `civilianId`.', present: civilianView },
+    success: { status: 201, description: 'The civilian, with its `civilianId`.', schema: civilianViewSchema, present: civilianView },
     refusals: { ...refusedFor, invalid_date_of_birth: invalid('dateOfBirth', 'is not a real YYYY-MM-DD date') },
   }),
   recordRoute('registerVehicle', {
     summary: 'Registers a vehicle; a plate is registered once per organisation (case and spaces ignored).',
     request: { method: 'POST', path: '/api/v1/admin/organisations/:organisationId/vehicles', params: organisationId, body: vehicle },
-    success: { status: 201, description: 'The vehicle, with its `vehicleId`.', present: vehicleView },
+    success: { status: 201, description: 'The vehicle, with its `vehicleId`.', schema: vehicleViewSchema, present: vehicleView },
     refusals: {
       ...refusedFor,
       invalid_plate: invalid('plate', 'must be 1 to 16 letters, digits or dashes (spaces are ignored)'),
@@ -53,7 +54,7 @@ export const recordRoutes: readonly RouteSpec[] = [
   recordRoute('issueWarrant', {
     summary: 'Records a warrant against a civilian.',
     request: { method: 'POST', path: '/api/v1/admin/organisations/:organisationId/warrants', params: organisationId, body: warrant },
-    success: { status: 201, description: 'The warrant, with its `warrantId`.', present: warrantView },
+    success: { status: 201, description: 'The warrant, with its `warrantId`.', schema: warrantViewSchema, present: warrantView },
     refusals: { ...refusedFor, unknown_civilian: invalid('civilianId', 'is not a civilian of this organisation') },
   }),
 ];

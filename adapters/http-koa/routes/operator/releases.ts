@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { releaseSchema } from '../../presenters/operator-view-schemas.ts';
 import { conflict, forbidden } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { anyObject } from '../../schemas.ts';
@@ -22,6 +23,7 @@ export const releaseRoutes: readonly RouteSpec[] = [
     success: {
       status: 201,
       description: 'The release.',
+      schema: releaseSchema,
       present: ({ id, resourceSlug, version, manifest, publishedAt }) => ({
         releaseId: id,
         resourceSlug,

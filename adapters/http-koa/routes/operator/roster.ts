@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { characterViewSchema, linkCodeSchema, membershipSchema } from '../../presenters/operator-view-schemas.ts';
+import { unitViewSchema } from '../../presenters/roster-views.ts';
 import type { CharacterId } from '../../../../domain/shared/ids.ts';
 import { membershipView } from '../../presenters/membership-views.ts';
 import { characterView, unitView } from '../../presenters/roster-views.ts';
@@ -23,7 +25,12 @@ export const rosterRoutes: readonly RouteSpec[] = [
       params: idParams('organisationId'),
       body: Type.Object({ firstName: text(60), lastName: text(60), dateOfBirth: Type.Optional(nullable(dateOfBirth)) }),
     },
-    success: { status: 201, description: '`characterId`, `characterPublicId`, `displayName` and the rest.', present: characterView },
+    success: {
+      status: 201,
+      description: '`characterId`, `characterPublicId`, `displayName` and the rest.',
+      schema: characterViewSchema,
+      present: characterView,
+    },
     refusals: {
       not_found: notFound('organisation'),
       forbidden: notAllowed,
@@ -36,6 +43,7 @@ export const rosterRoutes: readonly RouteSpec[] = [
     success: {
       status: 201,
       description: '`code` and `expiresAt`.',
+      schema: linkCodeSchema,
       present: ({ code, expiresAt }) => ({ code, expiresAt: expiresAt.toISOString() }),
     },
     refusals: { not_found: notFound('character'), forbidden: notAllowed },
@@ -51,6 +59,7 @@ export const rosterRoutes: readonly RouteSpec[] = [
     success: {
       status: 201,
       description: '`membershipId`, `unitId`, `unitLabel` (the callsign, or null).',
+      schema: membershipSchema,
       present: ({ membership, unit }) => ({ membershipId: membership.id, unitId: unit.id, unitLabel: unit.callsign }),
     },
     refusals: {
@@ -69,7 +78,7 @@ export const rosterRoutes: readonly RouteSpec[] = [
       params: idParams('unitId'),
       body: Type.Object({ isActive: Type.Optional(Type.Boolean()), callsign: Type.Optional(nullable(callsign)) }, { minProperties: 1 }),
     },
-    success: { status: 200, description: 'The unit as it now is.', present: unitView },
+    success: { status: 200, description: 'The unit as it now is.', schema: unitViewSchema, present: unitView },
     refusals: { not_found: notFound('unit'), forbidden: notAllowed, callsign_taken: callsignTaken, nothing_to_change: nothingToChange },
   }),
   rosterRoute('listCharacters', {

@@ -1,0 +1,132 @@
+import { CREDENTIAL_KINDS } from '../../../domain/credential/credential.ts';
+import { API_SCOPES, BRIDGE_SCOPES } from '../../../domain/credential/scope.ts';
+import { OPERATOR_PERMISSIONS } from '../../../domain/operator/operator-key.ts';
+import { MAP_TYPES } from '../../../domain/organisation/organisation.ts';
+import type { JsonSchema } from '../validation.ts';
+
+/** The OpenAPI shapes of what the operator surface answers, one per presenter of the operator routes. */
+const id = { type: 'string', format: 'uuid' } as const;
+const nullableId = { type: ['string', 'null'], format: 'uuid' } as const;
+const time = { type: 'string', format: 'date-time' } as const;
+const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
+const string = { type: 'string' } as const;
+const status = { enum: ['active', 'revoked'] } as const;
+
+/** Every property required: a view always writes each of its fields, null where there is nothing. */
+export const shape = (properties: Record<string, JsonSchema>, description?: string): JsonSchema => ({
+  type: 'object',
+  required: Object.keys(properties),
+  properties,
+  ...(description && { description }),
+});
+
+/** A scope key: the ten API scopes and the three `game.*` scopes (sections 5.6 and 5.7). */
+export const scopeSchema: JsonSchema = { type: 'string', enum: [...API_SCOPES, ...BRIDGE_SCOPES] };
+
+export const organisationViewSchema = shape({
+  organisationId: id,
+  name: string,
+  mapType: { enum: [...MAP_TYPES] },
+  arrivalRadius: { type: 'number' },
+  concurrentAccountsMax: { type: ['integer', 'null'] },
+  autoProvision: { type: 'boolean' },
+  emergencyDepartmentId: nullableId,
+  createdAt: time,
+});
+
+export const departmentViewSchema = shape({
+  departmentId: id,
+  organisationId: id,
+  slug: string,
+  name: string,
+  isActive: { type: 'boolean' },
+  createdAt: time,
+});
+
+const permissions = { type: 'array', items: { enum: [...OPERATOR_PERMISSIONS] } } as const;
+
+export const operatorKeyViewSchema = shape({
+  operatorKeyId: id,
+  organisationId: id,
+  label: string,
+  permissions,
+  status,
+  createdAt: time,
+  revokedAt: nullableTime,
+});
+
+export const newOperatorKeySchema = shape({
+  key: { type: 'string', description: 'Shown once; keep it.' },
+  operatorKeyId: id,
+  organisationId: id,
+  label: string,
+  permissions,
+});
+
+const credentialFields = {
+  clientId: id,
+  organisationId: id,
+  kind: { enum: [...CREDENTIAL_KINDS] },
+  label: string,
+  departmentId: { ...nullableId, description: 'A game credential’s department; null for an API credential.' },
+  scopes: { type: 'array', items: scopeSchema },
+  status,
+  createdAt: time,
+  rotatedAt: nullableTime,
+  revokedAt: nullableTime,
+} as const;
+
+export const credentialViewSchema = shape(credentialFields);
+
+export const newCredentialSchema = shape({ ...credentialFields, clientSecret: { type: 'string', description: 'Shown once.' } });
+
+export const rotatedSecretSchema = shape({ clientSecret: { type: 'string', description: 'Shown once.' } });
+
+export const characterViewSchema = shape({
+  characterId: id,
+  characterPublicId: string,
+  organisationId: id,
+  displayName: string,
+  firstName: string,
+  lastName: string,
+  dateOfBirth: { type: ['string', 'null'], format: 'date' },
+});
+
+export const linkCodeSchema = shape({ code: string, expiresAt: time });
+
+export const membershipSchema = shape({ membershipId: id, unitId: id, unitLabel: { type: ['string', 'null'] } });
+
+export const auditEntrySchema = shape({
+  id,
+  organisationId: nullableId,
+  at: time,
+  actor: { type: 'object', description: 'Who acted: an operator key, a credential, or the bootstrap key.' },
+  playerCharacterId: nullableId,
+  action: { type: 'string', description: '`<thing>.<verb>`, e.g. `credential.created`.' },
+  subject: { type: ['object', 'null'], required: ['type', 'id'], properties: { type: string, id: string } },
+  details: { type: 'object' },
+});
+
+export const presenceSchema = shape({
+  connected: { type: 'integer', minimum: 0 },
+  max: { type: ['integer', 'null'] },
+  overages: { type: 'array', items: shape({ at: time, connected: { type: 'integer' }, max: { type: 'integer' } }) },
+});
+
+export const releaseSchema = shape({
+  releaseId: id,
+  resourceSlug: string,
+  version: string,
+  manifest: { type: 'object' },
+  publishedAt: time,
+});
+
+export const assignmentSchema = shape({
+  callId: id,
+  callNumber: string,
+  mapX: { type: ['number', 'null'] },
+  mapY: { type: ['number', 'null'] },
+  assignedAt: time,
+});
+
+export const releasedSchema = shape({ released: { const: true } });

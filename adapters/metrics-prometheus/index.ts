@@ -1,0 +1,2 @@
+export { type PoolUse, ServiceMetrics } from './service-metrics.ts';
+export { type MetricsListener, type MetricsListenerOptions, listenMetrics } from './metrics-listener.ts';
