@@ -55,6 +55,15 @@ export const operatorKeyViewSchema = shape({
   revokedAt: nullableTime,
 });
 
+/** The calling key as it sees itself (`/me`); the bootstrap key belongs to no organisation. */
+export const operatorSelfSchema = shape({
+  operatorKeyId: id,
+  organisationId: nullableId,
+  label: string,
+  permissions,
+  bootstrap: { type: 'boolean' },
+});
+
 export const newOperatorKeySchema = shape({
   key: { type: 'string', description: 'Shown once; keep it.' },
   operatorKeyId: id,

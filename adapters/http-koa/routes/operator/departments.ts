@@ -57,6 +57,5 @@ export const departmentRoutes: readonly RouteSpec[] = [
     },
     success: paged(departmentView, 'A page of departments.'),
     refusals: pageRefusals('organisation.settings.manage'),
-    call: (input, listDepartments) => listDepartments.execute(input),
   }),
 ];

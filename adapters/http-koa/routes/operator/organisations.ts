@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { organisationViewSchema } from '../../presenters/operator-view-schemas.ts';
+import { operatorSelfSchema, organisationViewSchema } from '../../presenters/operator-view-schemas.ts';
 import { MAP_TYPES } from '../../../../domain/organisation/organisation.ts';
 import type { DepartmentId } from '../../../../domain/shared/ids.ts';
 import { operatorSelfView } from '../../presenters/operator-key-views.ts';
@@ -65,22 +65,20 @@ export const organisationRoutes: readonly RouteSpec[] = [
     success: {
       status: 200,
       description: '`operatorKeyId`, `organisationId`, `label`, `permissions`, `bootstrap`; never the key.',
+      schema: operatorSelfSchema,
       present: operatorSelfView,
     },
-    call: (input, describeOperatorKey) => describeOperatorKey.execute(input),
   }),
   organisationRoute('listOrganisations', {
     summary: 'Every organisation, oldest first (bootstrap key only); cursor-paginated.',
     request: { method: 'GET', path: '/api/v1/admin/organisations', permission: 'bootstrap', query: pageQuery },
     success: paged(organisationView, 'A page of organisations.'),
     refusals: { forbidden: forbidden('Only the bootstrap key lists every organisation.'), invalid_cursor: badCursor },
-    call: (input, listOrganisations) => listOrganisations.execute(input),
   }),
   organisationRoute('readOrganisation', {
     summary: "An organisation's name and settings.",
     request: { method: 'GET', path: '/api/v1/admin/organisations/:organisationId', params: idParams('organisationId') },
-    success: { status: 200, description: 'The organisation.', present: organisationView },
+    success: { status: 200, description: 'The organisation.', schema: organisationViewSchema, present: organisationView },
     refusals: { not_found: notFound('organisation'), forbidden: forbidden('This operator key lacks organisation.settings.manage.') },
-    call: (input, readOrganisation) => readOrganisation.execute(input),
   }),
 ];

@@ -91,7 +91,6 @@ export const rosterRoutes: readonly RouteSpec[] = [
     },
     success: paged(characterView, 'A page of characters.'),
     refusals: pageRefusals('roster.manage'),
-    call: (input, listCharacters) => listCharacters.execute(input),
   }),
   rosterRoute('listMembers', {
     summary: 'Department memberships of the organisation, or of one `departmentId`, oldest first; cursor-paginated.',
@@ -103,7 +102,6 @@ export const rosterRoutes: readonly RouteSpec[] = [
     },
     success: paged(membershipView, 'A page of memberships (`membershipId`, `departmentId`, `characterId`, `unitId`).'),
     refusals: pageRefusals('roster.manage'),
-    call: (input, listMembers) => listMembers.execute(input),
   }),
   rosterRoute('listRosterUnits', {
     summary: "The organisation's units, or one `departmentId`'s, active or not, oldest first; cursor-paginated.",
@@ -115,6 +113,5 @@ export const rosterRoutes: readonly RouteSpec[] = [
     },
     success: paged(unitView, 'A page of units.'),
     refusals: pageRefusals('roster.manage'),
-    call: (input, listRosterUnits) => listRosterUnits.execute(input),
   }),
 ];
