@@ -5,6 +5,13 @@ import getRawBody from 'raw-body';
 import { HttpError } from './error-catalogue.ts';
 import type { HttpState } from './http-state.ts';
 
+declare module 'koa' {
+  interface Request {
+    /** The parsed JSON body, set by `readJsonBody` on the routes that take one. */
+    body?: unknown;
+  }
+}
+
 /** Charsets a JSON body may declare; any other is refused, since bodies are read as UTF-8 only. */
 const UTF8 = new Set(['utf-8', 'utf8']);
 
