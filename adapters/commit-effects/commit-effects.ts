@@ -4,6 +4,8 @@
  */
 export class CommitEffects {
   private readonly effects: Array<() => void> = [];
+  /** What the unit of work keeps for its own later work (`UnitOfWork.keep`), by key. */
+  private readonly values = new Map<object, unknown>();
   /** Null while the unit of work is open. */
   private settled: 'committed' | 'rolled back' | null = null;
 
@@ -18,6 +20,15 @@ export class CommitEffects {
   static register(scope: CommitEffects | undefined, effect: () => void): void {
     if (scope?.isOpen) scope.effects.push(effect);
     else if (scope?.settled !== 'rolled back') runEffects([effect]);
+  }
+
+  /** Keeps a value while the unit of work is open; a settled one keeps nothing. */
+  static keep(scope: CommitEffects | undefined, key: object, value: unknown): void {
+    if (scope?.isOpen) scope.values.set(key, value);
+  }
+
+  static kept(scope: CommitEffects | undefined, key: object): unknown {
+    return scope?.isOpen ? scope.values.get(key) : undefined;
   }
 
   rolledBack(): void {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Mutex } from 'async-mutex';
 import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
-import type { UnitOfWork } from '../../application/ports/unit-of-work.ts';
+import type { UnitOfWork, WorkKey } from '../../application/ports/unit-of-work.ts';
 import { CommitEffects } from '../commit-effects/index.ts';
 
 interface Transaction {
@@ -58,6 +58,14 @@ export class MemoryDatabase implements UnitOfWork {
 
   afterCommit(effect: () => void): void {
     CommitEffects.register(this.context.getStore()?.effects, effect);
+  }
+
+  keep<Value>(key: WorkKey<Value>, value: Value): void {
+    CommitEffects.keep(this.context.getStore()?.effects, key, value);
+  }
+
+  kept<Value>(key: WorkKey<Value>): Value | undefined {
+    return CommitEffects.kept(this.context.getStore()?.effects, key) as Value | undefined;
   }
 
   /** Every table's rows, as committed: for inspecting the store (tests, debugging). */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type EntityManager, type MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
-import type { UnitOfWork } from '../../application/ports/unit-of-work.ts';
+import type { UnitOfWork, WorkKey } from '../../application/ports/unit-of-work.ts';
 import { CommitEffects } from '../commit-effects/index.ts';
 
 /**
@@ -39,6 +39,14 @@ export class OrmSession implements UnitOfWork {
 
   afterCommit(effect: () => void): void {
     CommitEffects.register(this.pending.getStore(), effect);
+  }
+
+  keep<Value>(key: WorkKey<Value>, value: Value): void {
+    CommitEffects.keep(this.pending.getStore(), key, value);
+  }
+
+  kept<Value>(key: WorkKey<Value>): Value | undefined {
+    return CommitEffects.kept(this.pending.getStore(), key) as Value | undefined;
   }
 
   /** Runs a write and names the unique rule it broke, if it broke one. */

@@ -1,5 +1,5 @@
 import type { ProblemLog } from '../ports/problem-log.ts';
-import type { UnitOfWork } from '../ports/unit-of-work.ts';
+import type { UnitOfWork, WorkKey } from '../ports/unit-of-work.ts';
 
 /**
  * The unit of work every use case is given: as the store's, but an effect after commit that throws
@@ -24,5 +24,13 @@ export class ReportedEffects implements UnitOfWork {
         this.problems.report('an effect after commit failed', error);
       }
     });
+  }
+
+  keep<Value>(key: WorkKey<Value>, value: Value): void {
+    this.store.keep(key, value);
+  }
+
+  kept<Value>(key: WorkKey<Value>): Value | undefined {
+    return this.store.kept(key);
   }
 }

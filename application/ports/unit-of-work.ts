@@ -1,3 +1,9 @@
+/** Names a value a unit of work keeps (`UnitOfWork.keep`): one key per kind of value, shared by who keeps and who asks. */
+export class WorkKey<Value> {
+  declare private readonly value?: Value;
+  constructor(readonly name: string) {}
+}
+
 /**
  * Runs work atomically: every repository call made inside `run` joins one transaction, which
  * commits when the work returns and rolls back when it throws. A write and its audit entry are
@@ -12,4 +18,11 @@ export interface UnitOfWork {
    * effect's own problem: the commit stands, and the remaining effects still run.
    */
   afterCommit(effect: () => void): void;
+  /**
+   * Inside `run`: keeps `value` under `key` until the outermost unit of work ends, for later work
+   * of the same unit of work to read instead of asking the store again. Outside `run`: keeps nothing.
+   */
+  keep<Value>(key: WorkKey<Value>, value: Value): void;
+  /** What this unit of work keeps under `key`; undefined outside `run` or when nothing was kept. */
+  kept<Value>(key: WorkKey<Value>): Value | undefined;
 }

@@ -1,5 +1,6 @@
 import { Organisation } from '../../../domain/organisation/organisation.ts';
 import type { OrganisationId } from '../../../domain/shared/ids.ts';
+import { WorkKey } from '../../../application/ports/unit-of-work.ts';
 import { NOW, fixtures, ids } from '../../support/persistence-fixtures.ts';
 import type { ContractTest } from './contract-test.ts';
 
@@ -53,6 +54,22 @@ export function unitOfWorkContract(test: ContractTest) {
       return (await store.organisations.get(organisation.id))?.name;
     });
     t.is(seen, 'read your writes');
+  });
+
+  test('kept values: seen by later work of the same unit of work, nested runs included, and by nothing after it or outside it', async (t) => {
+    const { store } = t.context;
+    const key = new WorkKey<string>('contract');
+    store.uow.keep(key, 'outside');
+    t.is(store.uow.kept(key), undefined);
+    const seen = await store.uow.run(async () => {
+      t.is(store.uow.kept(key), undefined);
+      store.uow.keep(key, 'first');
+      const nested = await store.uow.run(async () => store.uow.kept(key));
+      return [nested, store.uow.kept(key)];
+    });
+    t.deepEqual(seen, ['first', 'first']);
+    t.is(store.uow.kept(key), undefined);
+    t.is(await store.uow.run(async () => store.uow.kept(key)), undefined);
   });
 
   test('after commit: an effect registered inside runs once the work has committed, before run resolves', async (t) => {
