@@ -179,7 +179,7 @@ export const USE_CASE_REGISTRY = {
   selfAssign: construct(SelfAssign, 'gate', 'calls', 'units', 'writes'),
   unassignSelf: construct(UnassignSelf, 'gate', 'calls', 'units', 'writes'),
   addNarrative: construct(AddNarrative, 'gate', 'calls', 'ids', 'writes'),
-  reportLocation: construct(ReportLocation, 'gate', 'organisations', 'units', 'writes'),
+  reportLocation: construct(ReportLocation, 'gate', 'units', 'writes'),
   readWaypoint: construct(ReadWaypoint, 'gate'),
   issueMdtHandoff: construct(IssueMdtHandoff, 'gate', 'departments', 'mdtHandoffs', 'hasher', 'secrets', 'writes'),
   redeemMdtHandoff: construct(RedeemMdtHandoff, 'mdtHandoffs', 'characters', 'hasher', 'mdtSessions', 'writes'),

@@ -88,7 +88,9 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   constant('cursors', new SealedCursors(keys.signing));
   constant('versions', new SemverVersionOrder());
   constant('settings', bindings.settings);
-  container.bind(portToken('gate')).toResolvedValue((players) => new BridgeGate(players), [TOKENS.BridgePlayerReader]);
+  container
+    .bind(portToken('gate'))
+    .toResolvedValue((players, uow) => new BridgeGate(players, uow), [TOKENS.BridgePlayerReader, portToken('uow')]);
   container
     .bind(portToken('writes'))
     .toResolvedValue(

@@ -1,4 +1,5 @@
-import type { BridgePlayerReader, PlayerCandidate } from '../../application/ports/bridge-player-reader.ts';
+import type { BridgePlayerReader, GateFactsRead, PlayerCandidate } from '../../application/ports/bridge-player-reader.ts';
+import type { OrganisationState } from '../../domain/organisation/organisation.ts';
 import type { MdtHandoffRepository } from '../../application/ports/mdt-handoff-repository.ts';
 import type { PresenceRepository } from '../../application/ports/presence-repository.ts';
 import type { ProvisionedPlayer, ProvisioningLedger } from '../../application/ports/provisioning-ledger.ts';
@@ -25,20 +26,33 @@ export class MemoryBridgePlayerReader implements BridgePlayerReader {
     departmentId: DepartmentId | null,
     identifiers: PlayerIdentifiers,
   ): Promise<PlayerCandidate[]> {
+    return this.db.access(() => this.candidatesNow(organisationId, departmentId, identifiers));
+  }
+
+  /** Transactions here run one at a time, so a unit read inside one is as good as locked. */
+  gateFacts(organisationId: OrganisationId, departmentId: DepartmentId | null, identifiers: PlayerIdentifiers): Promise<GateFactsRead> {
     return this.db.access(() => {
-      const links = this.db.table<IdentifierLink>('identifier_links');
-      const memberships = this.db.table<Membership>('memberships');
-      const units = this.db.table<UnitState>('units');
-      return identifiers.entries.flatMap((entry) => {
-        const link = links.get(linkKey(organisationId, entry.kind, entry.value));
-        if (link === undefined) return [];
-        const membership =
-          departmentId === null
-            ? undefined
-            : memberships.find((m) => m.departmentId === departmentId && m.characterId === link.characterId);
-        const unit = membership === undefined ? undefined : units.get(membership.unitId);
-        return [{ ...link, unit: unit === undefined ? null : Unit.restore(unit) }];
-      });
+      const organisation = this.db.table<OrganisationState>('organisations').get(organisationId);
+      if (organisation === undefined) return { settings: null, candidates: [] };
+      return { settings: organisation.settings, candidates: this.candidatesNow(organisationId, departmentId, identifiers) };
+    });
+  }
+
+  private candidatesNow(
+    organisationId: OrganisationId,
+    departmentId: DepartmentId | null,
+    identifiers: PlayerIdentifiers,
+  ): PlayerCandidate[] {
+    const links = this.db.table<IdentifierLink>('identifier_links');
+    const memberships = this.db.table<Membership>('memberships');
+    const units = this.db.table<UnitState>('units');
+    return identifiers.entries.flatMap((entry) => {
+      const link = links.get(linkKey(organisationId, entry.kind, entry.value));
+      if (link === undefined) return [];
+      const membership =
+        departmentId === null ? undefined : memberships.find((m) => m.departmentId === departmentId && m.characterId === link.characterId);
+      const unit = membership === undefined ? undefined : units.get(membership.unitId);
+      return [{ ...link, unit: unit === undefined ? null : Unit.restore(unit) }];
     });
   }
 }

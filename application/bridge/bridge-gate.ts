@@ -7,27 +7,35 @@ import {
   admitOfficer,
   judgeLinkGate,
 } from '../../domain/gate/bridge-gate.ts';
+import type { OrganisationSettings } from '../../domain/organisation/organisation.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { Outcome } from '../../domain/shared/outcome.ts';
+import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
-import type { BridgePlayerReader, PlayerCandidate } from '../ports/bridge-player-reader.ts';
+import { settingsRead } from '../events/settings-read.ts';
+import type { BridgePlayerReader, GateReadOptions, PlayerCandidate } from '../ports/bridge-player-reader.ts';
+import type { UnitOfWork } from '../ports/unit-of-work.ts';
 
-/** An officer who passed the full gate, with the unit as it was read. */
+/** An officer who passed the full gate, with the unit and the organisation's settings as they were read. */
 export interface GatedOfficer extends OnDutyOfficer {
   readonly unit: Unit;
+  readonly settings: OrganisationSettings;
 }
 
 /**
  * The bridge gate of section 5.4, applied to facts read fresh for every request: nothing about
  * a player is cached between calls, so a link, a duty change or a deactivation counts at once.
- * Inside a unit of work the read joins it.
+ * One statement reads the player and the organisation's settings; inside a unit of work it joins
+ * it, and the settings are kept for that unit of work's later work (`settingsRead`).
  */
 export class BridgeGate {
-  constructor(private readonly players: BridgePlayerReader) {}
+  constructor(
+    private readonly players: BridgePlayerReader,
+    private readonly uow: UnitOfWork,
+  ) {}
 
   /** The character the identifiers resolve to, with its unit in `departmentId` (the credential's by default). */
   async player(grant: GameGrant, identifiers: PlayerIdentifiers, departmentId = grant.departmentId): Promise<PlayerCandidate | null> {
-    return identifiers.resolve(await this.players.candidates(grant.organisationId, departmentId, identifiers)) ?? null;
+    return (await this.read(grant, identifiers, departmentId)).player;
   }
 
   /** The link gate: `/911`, `/civilian/claim`, `/mdt-handoff`. */
@@ -37,12 +45,36 @@ export class BridgeGate {
 
   /** The full gate: link, membership in the credential's department, active unit not off duty. */
   async onDuty(grant: GameGrant, identifiers: PlayerIdentifiers): Promise<Outcome<GatedOfficer, GateRefusal>> {
-    return this.judgeOnDuty(grant, await this.player(grant, identifiers));
+    return this.admit(grant, await this.read(grant, identifiers, grant.departmentId));
+  }
+
+  /**
+   * The full gate inside a write that changes the officer's unit: the same statement locks the unit
+   * (`FOR UPDATE`), and the gate judges the unit as locked, so a duty change committed while the
+   * write waited for the lock counts. Call writes lock the call before this (call, then unit).
+   */
+  async onDutyLockingUnit(grant: GameGrant, identifiers: PlayerIdentifiers): Promise<Outcome<GatedOfficer, GateRefusal>> {
+    return this.admit(grant, await this.read(grant, identifiers, grant.departmentId, { lockUnits: true }));
   }
 
   /** The full gate on a player already read (`/mdt-handoff` reads once and judges both tiers). */
-  judgeOnDuty(grant: GameGrant, player: PlayerCandidate | null): Outcome<GatedOfficer, GateRefusal> {
+  judgeOnDuty(grant: GameGrant, player: PlayerCandidate | null): Outcome<OnDutyOfficer & { readonly unit: Unit }, GateRefusal> {
     return admitOfficer(this.facts(grant, player));
+  }
+
+  private admit(grant: GameGrant, read: GateRead): Outcome<GatedOfficer, GateRefusal> {
+    const officer = this.judgeOnDuty(grant, read.player);
+    if (!officer.ok) return officer;
+    // A player is linked only in an organisation that exists; without its row nobody passes.
+    if (read.settings === null) return refuse('not_linked');
+    return accept({ ...officer.value, settings: read.settings });
+  }
+
+  private async read(grant: GameGrant, identifiers: PlayerIdentifiers, departmentId: GameGrant['departmentId'], options?: GateReadOptions) {
+    const { organisationId } = grant;
+    const { settings, candidates } = await this.players.gateFacts(organisationId, departmentId, identifiers, options);
+    if (settings !== null) settingsRead.note(this.uow, organisationId, settings);
+    return { settings, player: identifiers.resolve(candidates) ?? null };
   }
 
   private facts(grant: GameGrant, player: PlayerCandidate | null): GateFacts<Unit> {
@@ -52,4 +84,9 @@ export class BridgeGate {
       unit: player?.unit ?? null,
     };
   }
+}
+
+interface GateRead {
+  readonly settings: OrganisationSettings | null;
+  readonly player: PlayerCandidate | null;
 }

@@ -8,7 +8,8 @@ import type { CallRepository } from '../ports/call-repository.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 import type { UnitRepository } from '../ports/unit-repository.ts';
 import type { BridgeGate } from './bridge-gate.ts';
-import { type PlayerRequest, writeAsOfficer } from './player-writes.ts';
+import { credentialActor } from './bridge-actor.ts';
+import type { PlayerRequest } from './player-writes.ts';
 
 /** A `/911` follow-up: the officer's own unit acts on one call. */
 export interface CallRequest extends PlayerRequest {
@@ -26,20 +27,22 @@ export interface LockedCallAndUnit {
 
 /**
  * The frame of the `/911` follow-ups that move the officer's unit: one write for the on-duty
- * officer that locks the call and then the unit (always in that order, so writers never deadlock),
- * and re-checks the unit under its lock, since a duty change may have landed between the gate and
- * the lock.
+ * officer that locks the call and then the unit (always in that order, so writers never deadlock).
+ * The call comes with its notes in one statement; the gate's statement then takes the unit's lock
+ * and judges the unit as locked, so a duty change that landed meanwhile counts and no row is read
+ * twice. A gate refusal still comes before `call_not_found`.
  */
 export function writeOnCallWithOwnUnit<Result, Reason extends string>(
   ports: CallLockingPorts,
   request: CallRequest,
   work: (locked: LockedCallAndUnit, now: Date) => Promise<Outcome<Audited<Result>, Reason>>,
 ): Promise<Outcome<Result, Reason | GateRefusal | 'call_not_found'>> {
-  return writeAsOfficer<Result, Reason | 'call_not_found' | 'not_on_duty'>(ports.gate, ports.writes, request, async (officer, now) => {
+  const { grant } = request;
+  return ports.writes.run<Result, Reason | GateRefusal | 'call_not_found'>(credentialActor(grant), async (now) => {
     const call = await ports.calls.getForUpdate(request.callId);
-    if (call?.organisationId !== request.grant.organisationId) return refuse('call_not_found');
-    const unit = await ports.units.getForUpdate(officer.unitId);
-    if (unit === null || !unit.isOnDuty) return refuse('not_on_duty');
-    return work({ call, unit, officer }, now);
+    const officer = await ports.gate.onDutyLockingUnit(grant, request.identifiers);
+    if (!officer.ok) return officer;
+    if (call?.organisationId !== grant.organisationId) return refuse('call_not_found');
+    return work({ call, unit: officer.value.unit, officer: officer.value }, now);
   });
 }

@@ -1,3 +1,4 @@
+import type { MapType } from '../../domain/organisation/organisation.ts';
 import type { CallId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
 import type { UnitEvent } from '../../domain/unit/unit-events.ts';
@@ -6,6 +7,7 @@ import type { OrganisationRepository } from '../ports/organisation-repositories.
 import type { UnitFilter, UnitRepository } from '../ports/unit-repository.ts';
 import type { UnitOfWork } from '../ports/unit-of-work.ts';
 import type { AssignmentEvent, WaypointChannel } from '../ports/waypoint-channel.ts';
+import { settingsRead } from './settings-read.ts';
 
 function isAssignmentEvent(event: UnitEvent): event is AssignmentEvent {
   return event.type !== 'unit.status_changed';
@@ -53,14 +55,23 @@ export class WaypointPublishingUnits implements UnitRepository {
     // Only the assignment events: a unit's status changes are its use case's to read.
     const changes = unit.events.takeWhere(isAssignmentEvent);
     if (changes.length === 0) return;
-    // Read inside the unit of work, so the effect below publishes synchronously after commit.
-    const organisation = await this.organisations.get(unit.organisationId);
-    if (organisation?.settings.mapType !== 'game_tiles') return;
+    if ((await this.mapType(unit.organisationId)) !== 'game_tiles') return;
     const organisationId: OrganisationId = unit.organisationId;
     this.uow.afterCommit(() => {
       const emittedAt = this.clock.now();
       for (const change of changes) this.channel.publish(organisationId, change, emittedAt);
     });
+  }
+
+  /**
+   * Read inside the unit of work, so the effect above publishes synchronously after commit: the
+   * settings this unit of work already read (the bridge gate's statement brings them), or else
+   * the organisation's row (decision 0050).
+   */
+  private async mapType(organisationId: OrganisationId): Promise<MapType | null> {
+    const read = settingsRead.of(this.uow, organisationId);
+    if (read !== undefined) return read.mapType;
+    return (await this.organisations.get(organisationId))?.settings.mapType ?? null;
   }
 }
 

@@ -20,10 +20,10 @@ test.after.always((t) => t.context.log?.close());
 /** Statements per route, `begin` and `commit` counted. */
 const EXPECTED = {
   'location, no pin': 1,
-  'location, pin out of range': 2,
-  'location, arrival': 8,
-  'self-assign': 10,
-  unassign: 9,
+  'location, pin out of range': 1,
+  'location, arrival': 6,
+  'self-assign': 8,
+  unassign: 7,
   narrative: 8,
   'duty off': 7,
   'duty on': 7,

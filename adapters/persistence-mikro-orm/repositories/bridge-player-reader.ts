@@ -1,12 +1,29 @@
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
-import type { BridgePlayerReader, PlayerCandidate } from '../../../application/ports/bridge-player-reader.ts';
+import type {
+  BridgePlayerReader,
+  GateFactsRead,
+  GateReadOptions,
+  PlayerCandidate,
+} from '../../../application/ports/bridge-player-reader.ts';
+import type { MapType, OrganisationSettings } from '../../../domain/organisation/organisation.ts';
 import type { IdentifierKind, PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { UNIT_COLUMNS, type UnitRow, unitFieldsFromRow, unitFromRecord } from '../mappers/roster-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
 import { rawDate } from '../raw-values.ts';
 
-type CandidateRow = UnitRow & { link_kind: string; link_value: string; link_character_id: string; link_linked_at: unknown };
+type CandidateRow = UnitRow & { link_kind: string | null; link_value: string; link_character_id: string; link_linked_at: unknown };
+type GateRow = CandidateRow & {
+  org_map_type: string;
+  org_arrival_radius: number;
+  org_concurrent_accounts_max: number | null;
+  org_auto_provision: boolean;
+  org_emergency_department_id: string | null;
+};
+
+const unitColumns = UNIT_COLUMNS.map((column) => `u.${column}`).join(', ');
+const linkColumns = 'l.kind as link_kind, l.value as link_value, l.character_id as link_character_id, l.linked_at as link_linked_at';
+const pairList = (pairs: number) => Array.from({ length: pairs }, () => '(?, ?)').join(', ');
 
 /**
  * The bridge gate's read, on the hot path (every heartbeat of every officer): one statement over
@@ -14,13 +31,65 @@ type CandidateRow = UnitRow & { link_kind: string; link_value: string; link_char
  * its unit. The `(kind, value)` list has one pair per identifier the player sent (at most four).
  */
 export function candidatesSql(pairs: number): string {
-  const unitColumns = UNIT_COLUMNS.map((column) => `u.${column}`).join(', ');
-  const list = Array.from({ length: pairs }, () => '(?, ?)').join(', ');
-  return `select l.kind as link_kind, l.value as link_value, l.character_id as link_character_id, l.linked_at as link_linked_at, ${unitColumns}
+  return `select ${linkColumns}, ${unitColumns}
   from identifier_links l
   left join memberships m on m.character_id = l.character_id and m.department_id = ?
   left join units u on u.id = m.unit_id
-  where l.organisation_id = ? and (l.kind, l.value) in (${list})`;
+  where l.organisation_id = ? and (l.kind, l.value) in (${pairList(pairs)})`;
+}
+
+/**
+ * The gate with the organisation's settings, in one statement: driven from the organisation's row
+ * (so its settings come back even when no identifier is linked), left-joined to the links, the
+ * membership and the unit. Locking, the units are selected by the membership in a materialised CTE
+ * that takes their row locks (PostgreSQL refuses `FOR UPDATE` on the nullable side of an outer
+ * join); under READ COMMITTED a row another transaction held comes back as that transaction
+ * committed it. Parameters: (department, organisation, pairs) for the CTE when locking, then pairs,
+ * department, organisation.
+ */
+export function gateFactsSql(pairs: number, lockUnits: boolean): string {
+  const links = pairs === 0 ? 'false' : `(l.kind, l.value) in (${pairList(pairs)})`;
+  const units = lockUnits ? 'locked' : 'units';
+  const cte = lockUnits
+    ? `with locked as materialized (
+    select u.* from units u
+    where u.id in (
+      select m.unit_id from identifier_links l
+      join memberships m on m.character_id = l.character_id and m.department_id = ?
+      where l.organisation_id = ? and ${links})
+    order by u.id
+    for update of u)
+  `
+    : '';
+  return `${cte}select o.map_type as org_map_type, o.arrival_radius as org_arrival_radius,
+    o.concurrent_accounts_max as org_concurrent_accounts_max, o.auto_provision as org_auto_provision,
+    o.emergency_department_id as org_emergency_department_id, ${linkColumns}, ${unitColumns}
+  from organisations o
+  left join identifier_links l on l.organisation_id = o.id and ${links}
+  left join memberships m on m.character_id = l.character_id and m.department_id = ?
+  left join ${units} u on u.id = m.unit_id
+  where o.id = ?`;
+}
+
+function candidateFrom(organisationId: OrganisationId, row: CandidateRow): PlayerCandidate {
+  return {
+    organisationId,
+    kind: row.link_kind as IdentifierKind,
+    value: row.link_value,
+    characterId: row.link_character_id as CharacterId,
+    linkedAt: rawDate(row.link_linked_at),
+    unit: row.id == null ? null : unitFromRecord(unitFieldsFromRow(row)),
+  };
+}
+
+function settingsFrom(row: GateRow): OrganisationSettings {
+  return {
+    mapType: row.org_map_type as MapType,
+    arrivalRadius: Number(row.org_arrival_radius),
+    concurrentAccountsMax: row.org_concurrent_accounts_max ?? null,
+    autoProvision: row.org_auto_provision,
+    emergencyDepartmentId: (row.org_emergency_department_id ?? null) as DepartmentId | null,
+  };
 }
 
 export class MikroOrmBridgePlayerReader implements BridgePlayerReader {
@@ -33,19 +102,31 @@ export class MikroOrmBridgePlayerReader implements BridgePlayerReader {
   ): Promise<PlayerCandidate[]> {
     const pairs = identifiers.entries;
     if (pairs.length === 0) return [];
-    const em = this.session.em() as unknown as SqlEntityManager;
-    const rows = await em.execute<CandidateRow[]>(candidatesSql(pairs.length), [
+    const rows = await this.sql().execute<CandidateRow[]>(candidatesSql(pairs.length), [
       departmentId,
       organisationId,
       ...pairs.flatMap(({ kind, value }) => [kind, value]),
     ]);
-    return rows.map((row) => ({
-      organisationId,
-      kind: row.link_kind as IdentifierKind,
-      value: row.link_value,
-      characterId: row.link_character_id as CharacterId,
-      linkedAt: rawDate(row.link_linked_at),
-      unit: row.id == null ? null : unitFromRecord(unitFieldsFromRow(row)),
-    }));
+    return rows.map((row) => candidateFrom(organisationId, row));
+  }
+
+  async gateFacts(
+    organisationId: OrganisationId,
+    departmentId: DepartmentId | null,
+    identifiers: PlayerIdentifiers,
+    options: GateReadOptions = {},
+  ): Promise<GateFactsRead> {
+    const lockUnits = options.lockUnits === true && identifiers.entries.length > 0;
+    const pairs = identifiers.entries.flatMap(({ kind, value }) => [kind, value]);
+    const parameters = [...(lockUnits ? [departmentId, organisationId, ...pairs] : []), ...pairs, departmentId, organisationId];
+    const rows = await this.sql().execute<GateRow[]>(gateFactsSql(identifiers.entries.length, lockUnits), parameters);
+    const first = rows[0];
+    if (first === undefined) return { settings: null, candidates: [] };
+    const linked = rows.filter((row) => row.link_kind !== null);
+    return { settings: settingsFrom(first), candidates: linked.map((row) => candidateFrom(organisationId, row)) };
+  }
+
+  private sql(): SqlEntityManager {
+    return this.session.em() as unknown as SqlEntityManager;
   }
 }

@@ -2,6 +2,7 @@ import type { PlayerCandidate } from '../../../application/ports/bridge-player-r
 import { PRESENCE_CLAIM_TTL_MS, type PresenceClaim, renewedClaim } from '../../../domain/presence/presence.ts';
 import { type IdentifierLink, linksFor } from '../../../domain/roster/identifier-link.ts';
 import { MdtHandoff } from '../../../domain/roster/mdt-handoff.ts';
+import { Organisation } from '../../../domain/organisation/organisation.ts';
 import { type IdentifierInput, type PlayerIdentifier, PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
 import type { CallId, CharacterId, CredentialId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { MapPoint } from '../../../domain/shared/map-point.ts';
@@ -90,6 +91,48 @@ export function bridgeContract(test: ContractTest) {
       return candidate?.unit?.status;
     });
     t.is(seen, 'OFF_DUTY');
+  });
+
+  test('bridge gate facts: the organisation`s settings and the same candidates, in one read; locking inside a unit of work sees its writes', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const a = Organisation.create(
+      ids.next<OrganisationId>(),
+      'Blaine RP',
+      { mapType: 'static_image', arrivalRadius: 12.5, autoProvision: false },
+      NOW,
+    );
+    await store.organisations.save(a);
+    const police = await f.department(a.id, 'police');
+    const jane = await f.unit(police, '1-ADAM-12');
+    await store.identifierLinks.link(
+      linksFor(a.id, identifiers({ license: 'license:jane', chat: 'discord:jane' }), jane.character.id, NOW),
+    );
+    const player = identifiers({ license: 'license:jane', chat: 'discord:jane', game: 'fivem:nobody' });
+
+    const read = await store.bridgePlayers.gateFacts(a.id, police.id, player);
+    t.deepEqual(read.settings, a.settings);
+    t.deepEqual(described(read.candidates), described(await store.bridgePlayers.candidates(a.id, police.id, player)));
+    t.is(read.candidates.length, 2);
+
+    // Nobody linked: the settings still come back; an unknown organisation has none.
+    t.deepEqual(await store.bridgePlayers.gateFacts(a.id, police.id, identifiers({ license: 'license:nobody' })), {
+      settings: a.settings,
+      candidates: [],
+    });
+    t.deepEqual(await store.bridgePlayers.gateFacts(ids.next<OrganisationId>(), police.id, player), { settings: null, candidates: [] });
+
+    const locked = await store.uow.run(async () => {
+      jane.unit.syncDuty(true, at(SECOND));
+      await store.units.save(jane.unit);
+      const facts = await store.bridgePlayers.gateFacts(a.id, police.id, player, { lockUnits: true });
+      return facts.candidates.map((c) => c.unit?.status);
+    });
+    t.deepEqual(locked, ['AVAILABLE', 'AVAILABLE']);
+    t.deepEqual(
+      described((await store.bridgePlayers.gateFacts(a.id, null, player, { lockUnits: true })).candidates).map((c) => c.unit),
+      [null, null],
+    );
   });
 
   test('identifier links: found among many players` identifiers at once, per organisation, each link once', async (t) => {
