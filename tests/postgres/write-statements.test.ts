@@ -22,9 +22,9 @@ const EXPECTED = {
   'location, no pin': 1,
   'location, pin out of range': 1,
   'location, arrival': 6,
-  'self-assign': 8,
-  unassign: 7,
-  narrative: 8,
+  'self-assign': 7,
+  unassign: 6,
+  narrative: 7,
   'duty off': 7,
   'duty on': 7,
 };

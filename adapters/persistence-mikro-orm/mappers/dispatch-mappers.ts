@@ -41,6 +41,17 @@ export function notesToJson(notes: readonly TimelineNote[]): string {
   );
 }
 
+/** The notes as the lock-and-read statement aggregates them (`json_agg`, the keys of `notesToJson`), oldest first. */
+export function notesFromJson(json: unknown): TimelineNote[] {
+  const notes = (typeof json === 'string' ? JSON.parse(json) : json) as Array<Record<string, string>>;
+  return notes.map((n) => ({
+    eventId: n['eventId'] as TimelineEventId,
+    text: String(n['text']),
+    author: { kind: n['authorKind'] as NoteAuthor['kind'], id: String(n['authorId']), label: String(n['authorLabel']) },
+    at: new Date(String(n['at'])),
+  }));
+}
+
 export function callFromRecord(r: CallRecord, notes: readonly TimelineNote[]): Call {
   return Call.restore({
     id: r.id as CallId,
