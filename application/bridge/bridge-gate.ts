@@ -33,9 +33,17 @@ export class BridgeGate {
     private readonly uow: UnitOfWork,
   ) {}
 
-  /** The character the identifiers resolve to, with its unit in `departmentId` (the credential's by default). */
-  async player(grant: GameGrant, identifiers: PlayerIdentifiers, departmentId = grant.departmentId): Promise<PlayerCandidate | null> {
-    return (await this.read(grant, identifiers, departmentId)).player;
+  /**
+   * The character the identifiers resolve to, with its unit in `departmentId` (the credential's by
+   * default); with `lockUnits`, inside a write, the unit is locked by the same statement and read as locked.
+   */
+  async player(
+    grant: GameGrant,
+    identifiers: PlayerIdentifiers,
+    departmentId = grant.departmentId,
+    options?: GateReadOptions,
+  ): Promise<PlayerCandidate | null> {
+    return (await this.read(grant, identifiers, departmentId, options)).player;
   }
 
   /** The link gate: `/911`, `/civilian/claim`, `/mdt-handoff`. */

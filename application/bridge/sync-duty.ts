@@ -72,14 +72,14 @@ export class SyncDuty {
       // Another department's slug reads as unknown: a credential learns nothing beyond its own.
       if (department === null || department.id !== grant.departmentId || !department.isActive) return refuse('unknown_department_slug');
 
-      const player = await this.ports.gate.player(grant, input.identifiers);
+      // The unit is locked by the gate's statement itself: this write changes it.
+      const player = await this.ports.gate.player(grant, input.identifiers, grant.departmentId, { lockUnits: true });
       return player === null ? this.provision(input, department, now) : this.sync(input, player, now);
     });
   }
 
   private async sync(input: SyncDutyInput, player: PlayerCandidate, now: Date) {
-    if (player.unit === null) return refuse('no_department_membership');
-    const unit = await this.ports.units.getForUpdate(player.unit.id);
+    const unit = player.unit;
     if (unit === null) return refuse('no_department_membership');
     const synced = unit.syncDuty(input.onDuty, now);
     if (!synced.ok) return synced;
@@ -99,7 +99,7 @@ export class SyncDuty {
     const organisation = await this.ports.organisations.getForUpdate(grant.organisationId);
     if (organisation === null || !organisation.settings.autoProvision) return refuse('not_linked');
     // A concurrent first call may have created the player while this one waited for the lock.
-    const raced = await this.ports.gate.player(grant, input.identifiers);
+    const raced = await this.ports.gate.player(grant, input.identifiers, grant.departmentId, { lockUnits: true });
     if (raced !== null) return this.sync(input, raced, now);
     const provisioned = await this.ports.provisioning.countSince(grant.credentialId, new Date(now.getTime() - HOUR_MS));
     if (provisioned >= this.ports.settings.autoProvisionPerHour) return refuse('provision_limit_reached');

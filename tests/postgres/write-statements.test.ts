@@ -25,8 +25,8 @@ const EXPECTED = {
   'self-assign': 7,
   unassign: 6,
   narrative: 7,
-  'duty off': 7,
-  'duty on': 7,
+  'duty off': 6,
+  'duty on': 6,
 };
 
 async function routeStatements(t: ExecutionContext<{ log: StatementLog }>, app: TestService) {
