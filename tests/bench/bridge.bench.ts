@@ -14,15 +14,12 @@
  *   BENCH_DURATION=5 BENCH_WARMUP=2 BENCH_CONNECTIONS=20 BENCH_ONLY=location,waypoint npm run bench:bridge
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { cpus, totalmem } from 'node:os';
 import { pino } from 'pino';
 import { startService } from '../../composition/service.ts';
-import type { StorageOption } from '../../composition/storage.ts';
-import { dropSchema, freshSchemaName } from '../support/postgres.ts';
 import { LINK_CODES_MEASURED, LINK_CODES_WARMUP, bridgeRouteLoads } from './bridge-loads.ts';
 import { defaultSize, prepareBridgeWorld } from '../support/bridge-population.ts';
+import { benchStorage } from './bench-storage.ts';
 import { type LoadFigures, type LoadJob, failures, load, loadAverages, measure } from './load.ts';
 import { baselineDrivers, oneStatementBaseline } from './one-statement-baseline.ts';
 
@@ -52,11 +49,7 @@ async function measureCount(
   return load({ ...run, steps: part(amounts.warmup, amounts.warmup + amounts.measured), amount: amounts.measured });
 }
 
-const schema = DATABASE_URL === undefined ? null : freshSchemaName('bench_bridge');
-const dataDir = DATABASE_URL === undefined ? await mkdtemp(join(tmpdir(), 'cad-bench-')) : null;
-const storage: StorageOption =
-  DATABASE_URL === undefined ? { kind: 'embedded', dataDir: dataDir! } : { kind: 'postgres', url: DATABASE_URL, schema: schema! };
-const storageName = DATABASE_URL === undefined ? 'embedded PGlite (temporary directory)' : `PostgreSQL (schema ${schema})`;
+const { storage, name: storageName, target, remove: removeStorage } = await benchStorage('bench_bridge');
 
 const bootstrapKey = `cad_op_bench_${randomBytes(24).toString('base64url')}`;
 const service = await startService({
@@ -78,7 +71,6 @@ try {
   const headers = { authorization: `Bearer ${world.token}` };
 
   const baselineLoad = world.heartbeatBodies;
-  const target = DATABASE_URL === undefined ? undefined : { url: DATABASE_URL, schema: schema! };
   const baselines = async (when: string) => {
     const figures: Record<string, LoadFigures> = {};
     for (const driver of baselineDrivers(DATABASE_URL)) {
@@ -143,6 +135,5 @@ try {
   }
 } finally {
   await service.close();
-  if (schema !== null) await dropSchema(DATABASE_URL!, schema);
-  if (dataDir !== null) await rm(dataDir, { recursive: true, force: true });
+  await removeStorage();
 }

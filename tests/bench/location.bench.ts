@@ -15,15 +15,12 @@
  *   BENCH_BASELINES=none node --cpu-prof --cpu-prof-dir=<dir> --import=tsx tests/bench/location.bench.ts
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, devNull, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { cpus, devNull, totalmem } from 'node:os';
 import { pino } from 'pino';
 import { startService } from '../../composition/service.ts';
-import type { StorageOption } from '../../composition/storage.ts';
 import { httpClient } from '../support/http-client.ts';
 import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
-import { dropSchema, freshSchemaName } from '../support/postgres.ts';
+import { benchStorage } from './bench-storage.ts';
 import { type LoadFigures, failures, loadAverages, measure } from './load.ts';
 import { type BaselineServer, baselineDrivers, emptyHandlerBaseline, oneStatementBaseline } from './one-statement-baseline.ts';
 
@@ -53,11 +50,7 @@ async function inBatches<T>(count: number, size: number, work: (i: number) => Pr
   return results;
 }
 
-const schema = DATABASE_URL === undefined ? null : freshSchemaName('bench_location');
-const dataDir = DATABASE_URL === undefined ? await mkdtemp(join(tmpdir(), 'cad-bench-')) : null;
-const storage: StorageOption =
-  DATABASE_URL === undefined ? { kind: 'embedded', dataDir: dataDir! } : { kind: 'postgres', url: DATABASE_URL, schema: schema! };
-const storageName = DATABASE_URL === undefined ? 'embedded PGlite (temporary directory)' : `PostgreSQL (schema ${schema})`;
+const { storage, name: storageName, target, remove: removeStorage } = await benchStorage('bench_location');
 
 const bootstrapKey = `cad_op_bench_${randomBytes(24).toString('base64url')}`;
 const service = await startService({
@@ -122,7 +115,6 @@ try {
   const licenses = Array.from({ length: OFFICERS }, (_, i) => identifiers(i).license);
   const statementFigures: Array<{ driver: string; figures: LoadFigures }> = [];
   for (const driver of BASELINES ? baselineDrivers(DATABASE_URL) : []) {
-    const target = DATABASE_URL === undefined ? undefined : { url: DATABASE_URL, schema: schema! };
     statementFigures.push({
       driver,
       figures: await onBaseline(`one-statement baseline (${driver})`, () => oneStatementBaseline(driver, licenses, target)),
@@ -175,6 +167,5 @@ try {
   }
 } finally {
   await service.close();
-  if (schema !== null) await dropSchema(DATABASE_URL!, schema);
-  if (dataDir !== null) await rm(dataDir, { recursive: true, force: true });
+  await removeStorage();
 }
