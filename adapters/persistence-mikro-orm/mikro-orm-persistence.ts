@@ -27,7 +27,7 @@ import { CivilianRecord, VehicleRecord, WarrantRecord } from './records/records-
 import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, UnitRecord } from './records/roster-records.ts';
 import { MikroOrmAuditLog } from './repositories/audit-log.ts';
 import { MikroOrmBoloRepository } from './repositories/bolo-repository.ts';
-import { MikroOrmBridgePlayerReader } from './repositories/bridge-player-reader.ts';
+import { MikroOrmBridgePlayerReader, type PreparingPool } from './repositories/bridge-player-reader.ts';
 import {
   MikroOrmMdtHandoffRepository,
   MikroOrmPresenceRepository,
@@ -118,7 +118,7 @@ export async function openMikroOrmPersistence(target: MikroOrmTarget): Promise<M
   return persistenceOver(orm, lock, pool);
 }
 
-interface PgPool {
+interface PgPool extends PreparingPool {
   readonly totalCount: number;
   readonly idleCount: number;
   readonly waitingCount: number;
@@ -209,7 +209,7 @@ function persistenceOver(orm: MikroORM, lock: DataDirectoryLock | null, pool: Pg
     citations: new MikroOrmCitationRepository(session),
     arrests: new MikroOrmArrestRepository(session),
     recordNumbers: new MikroOrmRecordNumbers(session),
-    bridgePlayers: new MikroOrmBridgePlayerReader(session),
+    bridgePlayers: new MikroOrmBridgePlayerReader(session, pool),
     presence: new MikroOrmPresenceRepository(session),
     provisioning: new MikroOrmProvisioningLedger(session),
     mdtHandoffs: new MikroOrmMdtHandoffRepository(session),

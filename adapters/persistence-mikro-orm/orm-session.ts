@@ -21,6 +21,11 @@ export class OrmSession implements UnitOfWork {
     return current === this.orm.em ? this.orm.em.fork() : current;
   }
 
+  /** Whether a `run` is in progress in this async context (its transaction holds the connection). */
+  get inUnitOfWork(): boolean {
+    return this.orm.em.getContext(false) !== this.orm.em;
+  }
+
   /** A `run` inside a `run` joins its transaction (`required`); only the outermost runs the effects. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     const transaction = () => this.orm.em.transactional(() => work(), { propagation: 'required' });

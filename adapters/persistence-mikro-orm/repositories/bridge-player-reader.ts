@@ -92,8 +92,30 @@ function settingsFrom(row: GateRow): OrganisationSettings {
   };
 }
 
+/** `pg`'s pool as the lean read path uses it: a named statement is parsed and planned once per connection. */
+export interface PreparingPool {
+  query<Row>(statement: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+}
+
+/** The statement with PostgreSQL's numbered parameters (`$1`, `$2`, ...) in place of MikroORM's `?`. */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
 export class MikroOrmBridgePlayerReader implements BridgePlayerReader {
-  constructor(private readonly session: OrmSession) {}
+  /** The gate's statement text by number of identifier pairs, for the named statements. */
+  private readonly prepared = new Map<number, { name: string; text: string }>();
+
+  /**
+   * `pool` (PostgreSQL only) carries the hot read: a gate read outside any unit of work runs as a
+   * named prepared statement on the driver, with no entity manager, query builder or hydration.
+   * Inside a unit of work the read joins its transaction through the entity manager.
+   */
+  constructor(
+    private readonly session: OrmSession,
+    private readonly pool: PreparingPool | null = null,
+  ) {}
 
   async candidates(
     organisationId: OrganisationId,
@@ -119,11 +141,23 @@ export class MikroOrmBridgePlayerReader implements BridgePlayerReader {
     const lockUnits = options.lockUnits === true && identifiers.entries.length > 0;
     const pairs = identifiers.entries.flatMap(({ kind, value }) => [kind, value]);
     const parameters = [...(lockUnits ? [departmentId, organisationId, ...pairs] : []), ...pairs, departmentId, organisationId];
-    const rows = await this.sql().execute<GateRow[]>(gateFactsSql(identifiers.entries.length, lockUnits), parameters);
+    const rows =
+      this.pool !== null && !lockUnits && !this.session.inUnitOfWork
+        ? (await this.pool.query<GateRow>({ ...this.preparedGate(identifiers.entries.length), values: parameters })).rows
+        : await this.sql().execute<GateRow[]>(gateFactsSql(identifiers.entries.length, lockUnits), parameters);
     const first = rows[0];
     if (first === undefined) return { settings: null, candidates: [] };
     const linked = rows.filter((row) => row.link_kind !== null);
     return { settings: settingsFrom(first), candidates: linked.map((row) => candidateFrom(organisationId, row)) };
+  }
+
+  private preparedGate(pairs: number): { name: string; text: string } {
+    let statement = this.prepared.get(pairs);
+    if (statement === undefined) {
+      statement = { name: `cad_gate_facts_${pairs}`, text: numbered(gateFactsSql(pairs, false)) };
+      this.prepared.set(pairs, statement);
+    }
+    return statement;
   }
 
   private sql(): SqlEntityManager {
