@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import { type Socket as ClientSocket, io } from 'socket.io-client';
-import { bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.ts';
+import { officerOnACall } from '../support/bridge-driver.ts';
 import { type Instance, freshDatabase, startInstances } from '../support/instances.ts';
-import { expect } from '../support/operator-driver.ts';
 import { DATABASE_URL } from '../support/postgres.ts';
 import { eventually, freePort, oneProcessTestAtATime, PROCESS_TEST_TIMEOUT_MS } from '../support/processes.ts';
 import { connected, within } from '../support/realtime-client.ts';
@@ -130,16 +129,7 @@ if (problem !== null) {
       });
 
       // Setup straight on instance A; everything under test goes through nginx.
-      const world = await bridgeWorld(a.app, { settings: { mapType: 'game_tiles' } });
-      const character = await world.character('Officer', unique('Unit'));
-      const callsign = unique('1-A-');
-      const { unitId } = await world.member(character.characterId, world.departmentId, callsign);
-      await world.goOnDuty({ identifiers: await world.link(character.characterId, freshIdentifiers()) });
-      const call = expect(
-        await world.admin('POST', `/departments/${world.departmentId}/calls`, { description: 'x', mapX: 0, mapY: 0 }),
-        201,
-      );
-      expect(await world.admin('POST', `/calls/${call.callId}/assignments`, { unitId }), 201);
+      const { world, unitId, callsign, call } = await officerOnACall(a.app);
 
       const sockets = (['websocket', 'polling'] as const).map((transport) => {
         const socket: ClientSocket = io(`${base}/integrations/game`, {

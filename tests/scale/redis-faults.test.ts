@@ -1,6 +1,6 @@
 import test from 'ava';
 import { type Socket as ClientSocket, io } from 'socket.io-client';
-import { bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.ts';
+import { officerOnACall } from '../support/bridge-driver.ts';
 import { type Instance, freshDatabase, startInstances } from '../support/instances.ts';
 import { expect } from '../support/operator-driver.ts';
 import { DATABASE_URL } from '../support/postgres.ts';
@@ -50,16 +50,7 @@ if (DATABASE_URL === undefined || REDIS_URL === undefined) {
       const ready = async (instance: Instance) => (await instance.http.get('/readyz')).body;
       for (const instance of instances) t.deepEqual(await ready(instance), { status: 'ready' });
 
-      const world = await bridgeWorld(a.app, { settings: { mapType: 'game_tiles' } });
-      const character = await world.character('Officer', unique('Unit'));
-      const callsign = unique('1-A-');
-      const { unitId } = await world.member(character.characterId, world.departmentId, callsign);
-      await world.goOnDuty({ identifiers: await world.link(character.characterId, freshIdentifiers()) });
-      const call = expect(
-        await world.admin('POST', `/departments/${world.departmentId}/calls`, { description: 'x', mapX: 0, mapY: 0 }),
-        201,
-      );
-      expect(await world.admin('POST', `/calls/${call.callId}/assignments`, { unitId }), 201);
+      const { world, unitId, call } = await officerOnACall(a.app);
       const onA = waypoints(a.process.realtimeUrl!, world.desk.token);
       const onB = waypoints(b.process.realtimeUrl!, world.desk.token);
       t.teardown(() => [onA, onB].forEach((w) => w.socket.close()));

@@ -232,6 +232,21 @@ export async function bridgeWorld(
 
 export type BridgeWorld = Awaited<ReturnType<typeof bridgeWorld>>;
 
+/**
+ * An organisation whose map is `game_tiles`, with one officer on duty whose unit a dispatcher has
+ * sent to a call pinned at 0, 0: what the realtime tests move and watch.
+ */
+export async function officerOnACall(app: TestService) {
+  const world = await bridgeWorld(app, { settings: { mapType: 'game_tiles' } });
+  const character = await world.character('Officer', unique('Unit'));
+  const callsign = unique('1-A-');
+  const { unitId } = await world.member(character.characterId, world.departmentId, callsign);
+  await world.goOnDuty({ identifiers: await world.link(character.characterId, freshIdentifiers()) });
+  const call = expect(await world.admin('POST', `/departments/${world.departmentId}/calls`, { description: 'x', mapX: 0, mapY: 0 }), 201);
+  expect(await world.admin('POST', `/calls/${call.callId}/assignments`, { unitId }), 201);
+  return { world, unitId, callsign, call: call as { callId: string } };
+}
+
 function makeDesk(http: HttpClient, departmentId: string, slug: string, credential: Credential, token: string): Desk {
   return {
     departmentId,
