@@ -1,24 +1,11 @@
 import test from 'ava';
 import { BOLO_STATUSES, type BoloStatus } from '../../domain/bolo/bolo-terms.ts';
-import { Plate } from '../../domain/records/plate.ts';
-import type { BoloHitId, CredentialId } from '../../domain/shared/ids.ts';
-import { MapPoint } from '../../domain/shared/map-point.ts';
-import { FIRE, ORG, POLICE, T0, aBolo, minutesAfter } from '../support/domain-builders.ts';
+import { FIRE, ORG, POLICE, T0, aBolo, hitIds, minutesAfter, plate, sighting } from '../support/domain-builders.ts';
 
 // Section 3, BOLO status table: every transition the BOLO owns records `bolo.status_changed`
 // (from, to) when it moves the stored status, and nothing when it is refused or moves nothing.
 
 const LATER = minutesAfter(T0, 5);
-const plate = (raw: string) => {
-  const parsed = Plate.parse(raw);
-  if (!parsed.ok) throw new Error(raw);
-  return parsed.value;
-};
-const sighting = (seen: string) => ({ plate: seen, cameraId: 'cam-7', cameraLabel: 'Route 68', position: MapPoint.of(1, 2), seenAt: T0 });
-const hitIds = {
-  id: '00000000-0000-7000-8000-00000000aa01' as BoloHitId,
-  reportedBy: '00000000-0000-7000-8000-00000000cc01' as CredentialId,
-};
 const active: readonly BoloStatus[] = ['ISSUED', 'ACKNOWLEDGED', 'HIT_REPORTED'];
 const moved = (bolo: ReturnType<ReturnType<typeof aBolo>['build']>, from: BoloStatus, to: BoloStatus) => ({
   type: 'bolo.status_changed',

@@ -2,7 +2,9 @@ import { Bolo, type BoloState } from '../../domain/bolo/bolo.ts';
 import type { BoloStatus } from '../../domain/bolo/bolo-terms.ts';
 import { Call, type CallState } from '../../domain/call/call.ts';
 import type { CallStatus } from '../../domain/call/call-status.ts';
+import { Plate } from '../../domain/records/plate.ts';
 import type {
+  BoloHitId,
   BoloId,
   CallId,
   CharacterId,
@@ -154,3 +156,25 @@ export function aBolo() {
 export function minutesAfter(date: Date, minutes: number): Date {
   return new Date(date.getTime() + minutes * 60_000);
 }
+
+/** A plate that must parse: a test's own fixture. */
+export function plate(raw: string): Plate {
+  const parsed = Plate.parse(raw);
+  if (!parsed.ok) throw new Error(raw);
+  return parsed.value;
+}
+
+/** A camera's sighting of a plate, at T0. */
+export const sighting = (seen: string) => ({
+  plate: seen,
+  cameraId: 'cam-7',
+  cameraLabel: 'Route 68',
+  position: MapPoint.of(1, 2),
+  seenAt: T0,
+});
+
+/** The ids a reported BOLO hit is given. */
+export const hitIds = {
+  id: '00000000-0000-7000-8000-00000000aa01' as BoloHitId,
+  reportedBy: '00000000-0000-7000-8000-00000000cc01' as CredentialId,
+};
