@@ -2,12 +2,8 @@ import { grantOf } from '../../domain/credential/access-grant.ts';
 import type { CredentialKind } from '../../domain/credential/credential.ts';
 import { type CredentialId, isUuid } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { CredentialRepository } from '../ports/credential-repositories.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
-import type { SecretHasher } from '../ports/secret-hasher.ts';
-import type { ResponsePacer } from '../ports/response-pacer.ts';
-import type { IssuedToken, TokenIssuer } from '../ports/token-issuer.ts';
+import type { IssuedToken } from '../ports/token-issuer.ts';
 
 const NIL_ID = '00000000-0000-0000-0000-000000000000';
 

@@ -3,11 +3,8 @@ import type { GateRefusal, OnDutyOfficer } from '../../domain/gate/bridge-gate.t
 import type { CallId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
-import type { Audited, AuditedWrites } from '../audit/audited-writes.ts';
-import type { CallRepository } from '../ports/call-repository.ts';
+import type { Audited } from '../audit/audited-writes.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
-import type { UnitRepository } from '../ports/unit-repository.ts';
-import type { BridgeGate } from './bridge-gate.ts';
 import { credentialActor } from './bridge-actor.ts';
 import type { PlayerRequest } from './player-writes.ts';
 

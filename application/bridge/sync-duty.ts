@@ -8,17 +8,10 @@ import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { DutyRefusal } from '../../domain/unit/unit.ts';
 import { isStatusChange } from '../../domain/unit/unit-events.ts';
 import type { UnitStatus } from '../../domain/unit/unit-status.ts';
-import { type AuditedWrites, audited, unchanged } from '../audit/audited-writes.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { DepartmentRepository, OrganisationRepository } from '../ports/organisation-repositories.ts';
+import { audited, unchanged } from '../audit/audited-writes.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
-import type { ProvisioningLedger } from '../ports/provisioning-ledger.ts';
-import type { RecordNumbers } from '../ports/record-numbers.ts';
-import type { CharacterRepository, IdentifierLinkRepository, MembershipRepository } from '../ports/roster-repositories.ts';
 import type { PlayerCandidate } from '../ports/bridge-player-reader.ts';
-import type { UnitRepository } from '../ports/unit-repository.ts';
 import { credentialActor } from './bridge-actor.ts';
-import type { BridgeGate } from './bridge-gate.ts';
 import type { DutyReport } from './duty-report.ts';
 import { playerNote } from './player-writes.ts';
 

@@ -2,8 +2,6 @@ import { Call } from '../../domain/call/call.ts';
 import type { CallOrigin, CallPriority } from '../../domain/call/call-status.ts';
 import type { CallId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import type { MapPoint } from '../../domain/shared/map-point.ts';
-import type { CallRepository } from '../ports/call-repository.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 import { nextRecordNumber } from './record-numbering.ts';
 

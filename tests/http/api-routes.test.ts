@@ -85,7 +85,6 @@ const VEHICLE_KEYS = ['color', 'make', 'model', 'organisationId', 'ownerCivilian
 const WARRANT_KEYS = ['civilianId', 'createdAt', 'description', 'organisationId', 'status', 'warrantId'];
 const UNIT_STATUSES = ['AVAILABLE', 'EN_ROUTE', 'ON_SCENE', 'BUSY', 'OUT_OF_SERVICE', 'OFF_DUTY'] as const;
 const BOLO_STATUSES = ['ISSUED', 'ACKNOWLEDGED', 'HIT_REPORTED', 'RESOLVED', 'ARCHIVED', 'EXPIRED'] as const;
-const ACTIVE_BOLO = ['ISSUED', 'ACKNOWLEDGED', 'HIT_REPORTED'];
 
 /** Section 4.4 with this brief's scope for the vehicle read: method, path, scope. */
 const API_TABLE = [

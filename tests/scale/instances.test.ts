@@ -17,7 +17,6 @@ import { uwsProblem } from '../support/uws.ts';
  */
 
 const NAMESPACE = '/integrations/game';
-type Engine = 'node' | 'uws';
 type Transport = 'websocket' | 'polling';
 
 function whenBackingServices(register: (databaseUrl: string, redisUrl: string) => void): void {

@@ -1,4 +1,4 @@
-import { type FilterQuery, LockMode, raw } from '@mikro-orm/core';
+import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type {
   CivilianRepository,
