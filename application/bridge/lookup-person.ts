@@ -1,3 +1,4 @@
+import type { Civilian } from '../../domain/records/civilian.ts';
 import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
@@ -5,14 +6,6 @@ import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 
 export const MAX_PERSON_MATCHES = 10;
-
-export interface PersonMatch {
-  readonly civilianId: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly dateOfBirth: string | null;
-  readonly licenseStatus: string;
-}
 
 /** `/lookup/person`: civilians with exactly this name (case and spacing aside), at most ten. */
 export class LookupPerson {
@@ -23,22 +16,11 @@ export class LookupPerson {
     identifiers: PlayerIdentifiers;
     firstName: string;
     lastName: string;
-  }): Promise<Outcome<PersonMatch[], GateRefusal | 'no_match'>> {
+  }): Promise<Outcome<readonly Civilian[], GateRefusal | 'no_match'>> {
     const officer = await this.ports.gate.onDuty(input.grant, input.identifiers);
     if (!officer.ok) return officer;
     const found = await this.ports.civilians.findByName(input.grant.organisationId, input.firstName, input.lastName, MAX_PERSON_MATCHES);
     if (found.length === 0) return refuse('no_match');
-    return accept(
-      found.map((civilian) => {
-        const c = civilian.snapshot();
-        return {
-          civilianId: c.id,
-          firstName: c.firstName,
-          lastName: c.lastName,
-          dateOfBirth: c.dateOfBirth,
-          licenseStatus: c.licenseStatus,
-        };
-      }),
-    );
+    return accept(found);
   }
 }

@@ -8,6 +8,12 @@ export function civilianView(civilian: Civilian) {
   return { civilianId: id, organisationId, firstName, lastName, dateOfBirth, licenseStatus };
 }
 
+/** A civilian as the bridge's person lookup answers: who, and whether they may drive. */
+export function personMatchView(civilian: Civilian) {
+  const { id, firstName, lastName, dateOfBirth, licenseStatus } = civilian.snapshot();
+  return { civilianId: id, firstName, lastName, dateOfBirth, licenseStatus };
+}
+
 export function vehicleView(vehicle: Vehicle) {
   const { id, organisationId, plate, make, model, color, registrationStatus, ownerCivilianId } = vehicle.snapshot();
   return { vehicleId: id, organisationId, plate, make, model, color, registrationStatus, ownerCivilianId };

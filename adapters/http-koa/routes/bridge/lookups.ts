@@ -1,3 +1,4 @@
+import { personMatchView } from '../../presenters/records-views.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { plate, text } from '../../schemas.ts';
 import { bridgeRoute } from './bridge-route.ts';
@@ -13,7 +14,12 @@ export const lookupRoutes: readonly RouteSpec[] = [
   bridgeRoute('lookupPerson', {
     summary: 'Finds civilians by exact name; at most 10.',
     request: { path: '/lookup/person', rate: ['lookup-person', 60], fields: { firstName: name, lastName: name } },
-    answer: { flag: 'found', carries: 'matches', refusals: ['not_linked', 'not_on_duty', 'no_match'] },
+    answer: {
+      flag: 'found',
+      carries: ['matches'],
+      present: (civilians) => ({ matches: civilians.map(personMatchView) }),
+      refusals: ['not_linked', 'not_on_duty', 'no_match'],
+    },
   }),
   bridgeRoute('checkWarrants', {
     operationId: 'bridgeWarrantCheck',
