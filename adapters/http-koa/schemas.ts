@@ -64,8 +64,14 @@ const PATH_IDS = Type.Object({
   operatorKeyId: id<OperatorKeyId>(),
 });
 
+/** The name of a path parameter that is an id. */
+export type PathId = keyof typeof PATH_IDS.properties;
+
 /** Path parameters that are ids: a non-UUID is malformed input. */
-export const idParams = <const Names extends (keyof typeof PATH_IDS.properties)[]>(...names: Names) => Type.Pick(PATH_IDS, names);
+export const idParams = <const Names extends PathId[]>(...names: Names) => Type.Pick(PATH_IDS, names);
+
+/** The schema of those path parameters. */
+export type IdParams<Names extends PathId[]> = ReturnType<typeof idParams<Names>>;
 
 /** `YYYY-MM-DD`; the domain also checks that the date exists. */
 export const dateOfBirth = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' });

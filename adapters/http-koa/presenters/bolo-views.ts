@@ -46,6 +46,9 @@ export function boloSummary(bolo: Bolo, now: Date): BoloSummary {
   };
 }
 
+/** A BOLO as a use case read it at a moment: its summary says EXPIRED once past `expiresAt`. */
+export const boloSummaryAsRead = ({ bolo, now }: { readonly bolo: Bolo; readonly now: Date }): BoloSummary => boloSummary(bolo, now);
+
 export function boloCheckMatch(bolo: Bolo): BoloCheckMatch {
   const s = bolo.snapshot();
   return {

@@ -56,6 +56,9 @@ export interface Success<Value> extends ResponseDoc {
 
 type ExecuteInput<Key extends UseCaseName> = Parameters<UseCases[Key]['execute']>[0];
 
+/** The use case's name where it takes the request's fields as they are; `never` where it does not. */
+export type TakingInput<Key extends UseCaseName, Input> = [Input] extends [ExecuteInput<Key>] ? Key : never;
+
 /**
  * How a row calls its use case. A row whose request fields are the use case's input as they are,
  * for a use case that answers an `Outcome`, may leave `call` out: the use case is executed with
