@@ -18,20 +18,27 @@ const UTF8 = new Set(['utf-8', 'utf8']);
 const unreadable = (message: string) =>
   new HttpError('VALIDATION_FAILED', 'The body is not readable JSON.', [{ in: 'body', field: '', message }]);
 
+/** One decoder for every body: without `stream`, each `decode` starts afresh. */
+const UTF8_STRICT = new TextDecoder('utf-8', { fatal: true });
+
 /**
- * Reads a JSON body as bytes and decodes them as strict UTF-8: a declared charset other than UTF-8
- * is a 415 and bytes that are not UTF-8 are a 400, so no text is ever stored with replacement
- * characters. The size limit counts the decoded (inflated) bytes; the slow-body deadline is the
- * HTTP server's request timeout (decision 0031). Only a JSON object or array is a body; an empty
- * one reads as `{}`, and a `__proto__` key is refused.
+ * Reads a JSON body as bytes and decodes them as strict UTF-8: a body of another media type is a
+ * 415, a declared charset other than UTF-8 is a 415 and bytes that are not UTF-8 are a 400, so no
+ * text is ever stored with replacement characters. The size limit counts the decoded (inflated)
+ * bytes; the slow-body deadline is the HTTP server's request timeout (decision 0031). Only a JSON
+ * object or array is a body, and a `__proto__` key is refused. A request without a body leaves
+ * `ctx.request.body` unset, for the route's schema to judge (it wants an object).
  */
 export function readJsonBody(limit: string): Middleware<HttpState> {
   return async (ctx, next) => {
+    // A media type when the request has a body: false when it is not JSON; null without a body.
+    const json = ctx.is('application/json');
+    if (json === false) throw new HttpError('UNSUPPORTED_MEDIA_TYPE');
     const charset = ctx.request.charset.toLowerCase();
     if (charset !== '' && !UTF8.has(charset)) {
       throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json in UTF-8.');
     }
-    ctx.request.body = parseJson(decodeUtf8(await readBytes(ctx.req, limit)));
+    if (json !== null) ctx.request.body = parseJson(decodeUtf8(await readBytes(ctx.req, limit)));
     await next();
   };
 }
@@ -56,7 +63,7 @@ async function readBytes(request: Parameters<typeof inflate>[0], limit: string):
 
 function decodeUtf8(bytes: Buffer): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return UTF8_STRICT.decode(bytes);
   } catch {
     throw unreadable('is not valid UTF-8');
   }

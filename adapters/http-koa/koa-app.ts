@@ -20,6 +20,7 @@ import { openApiDocument } from './openapi.ts';
 import { readiness } from './readiness.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { validator } from './validation.ts';
+import { VerifiedTokens } from './verified-tokens.ts';
 
 /** What the HTTP transport needs from the core; a composed `CadCore` provides it. */
 export interface HttpDependencies {
@@ -51,8 +52,9 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
   app.silent = true;
   const router = new Router<HttpState>();
   const json = readJsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  const verified = new VerifiedTokens();
   for (const spec of routes) {
-    router.register(spec.path, [spec.method], mount(spec, deps, options, json));
+    router.register(spec.path, [spec.method], mount(spec, deps, options, json, verified));
   }
   mountDocs(router, openApiDocument(routes), options.asyncApi);
   router.get('/healthz', (ctx) => {
@@ -61,38 +63,38 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
   router.get('/readyz', readiness(deps));
   if (options.metrics !== undefined) app.use(requestMetrics(options.metrics));
   app.use(requestContext(options.logger));
-  app.use(errorHandler());
+  app.use(errorHandler(options.logger));
   app.use(adminPage(loadAdminPage()));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;
 }
 
-function mount(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, json: Middleware<HttpState>): Middleware<HttpState>[] {
+function mount(
+  spec: RouteSpec,
+  deps: HttpDependencies,
+  options: HttpOptions,
+  json: Middleware<HttpState>,
+  verified: VerifiedTokens,
+): Middleware<HttpState>[] {
   const onLimited = options.metrics && ((bucket: string) => options.metrics?.rateLimited(bucket));
   const limit = spec.rateLimit && rateLimit(spec.rateLimit, deps.rateLimiter, options.rateLimitScale, onLimited);
   return [
     ...(limit && spec.rateLimit?.per === 'address' ? [limit] : []),
-    ...guard(spec.guard, deps.useCases.authenticateOperator, deps.accessTokens),
+    ...guard(spec.guard, deps.useCases.authenticateOperator, deps.accessTokens, verified),
     ...(limit && spec.rateLimit?.per === 'credential' ? [limit] : []),
-    ...(spec.body ? [requireJson, json] : []),
+    ...(spec.body ? [json] : []),
     handler(spec, deps.useCases[spec.useCase]),
   ];
 }
-
-/** A body must be JSON; a request without one is judged by the schema (which wants an object). */
-const requireJson: Middleware<HttpState> = async (ctx, next) => {
-  const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('transfer-encoding') !== '';
-  if (hasBody && !ctx.is('application/json')) throw new HttpError('UNSUPPORTED_MEDIA_TYPE');
-  await next();
-};
 
 function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']]): Middleware<HttpState> {
   const checkParams = spec.params ? validator(spec.params, 'path') : () => ({});
   const checkQuery = spec.query ? validator(spec.query, 'query') : () => ({});
   const checkBody = spec.body ? validator(spec.body, 'body') : () => undefined;
   return async (ctx) => {
-    const rawBody = ctx.is('application/json') ? ctx.request.body : undefined;
+    // Set by the body reader on a route that takes a body, when the request has one.
+    const rawBody = ctx.request.body;
     const unfit = unfitInput(rawBody, 'body') ?? unfitInput({ ...ctx.query }, 'query');
     if (unfit !== null) throw new HttpError('VALIDATION_FAILED', undefined, [unfit]);
     const params = checkParams({ ...ctx.params });

@@ -9,7 +9,7 @@ import type { HttpState } from '../http-state.ts';
  * `HttpError` says what it says; framework errors are mapped by status; anything else is a
  * logged 500 with a generic message.
  */
-export function errorHandler(): Middleware<HttpState> {
+export function errorHandler(log: Logger): Middleware<HttpState> {
   return async (ctx, next) => {
     try {
       await next();
@@ -17,7 +17,7 @@ export function errorHandler(): Middleware<HttpState> {
       else if (ctx.body == null && [404, 501].includes(ctx.status))
         render(ctx, new HttpError(ctx.status === 501 ? 'NOT_IMPLEMENTED' : 'NOT_FOUND'));
     } catch (error) {
-      const answer = toHttpError(error, ctx.state.log);
+      const answer = toHttpError(error, log, ctx.state.requestId);
       render(ctx, answer);
     }
   };
@@ -34,7 +34,7 @@ function render(ctx: Parameters<Middleware<HttpState>>[0], error: HttpError): vo
   ctx.status = error.status;
 }
 
-function toHttpError(error: unknown, log: Logger | undefined): HttpError {
+function toHttpError(error: unknown, log: Logger, requestId: string): HttpError {
   if (error instanceof HttpError) return error;
   const status = (error as { status?: unknown }).status;
   if (status === 401) return new HttpError('UNAUTHORIZED');
@@ -46,9 +46,9 @@ function toHttpError(error: unknown, log: Logger | undefined): HttpError {
   if (error instanceof UniqueConstraintViolation) return new HttpError('CONFLICT');
   if (error instanceof StoreUnavailable) {
     // A fault of the database, not of this code: a warning without a stack, and a 503 the caller may retry.
-    log?.warn({ reason: error.reason }, 'database unavailable');
+    log.warn({ requestId, reason: error.reason }, 'database unavailable');
     return new HttpError('SERVICE_UNAVAILABLE', 'The database does not answer. Try again shortly.');
   }
-  log?.error({ err: error }, 'unhandled error');
+  log.error({ requestId, err: error }, 'unhandled error');
   return new HttpError('INTERNAL');
 }
