@@ -33,6 +33,8 @@ export interface LoadJob {
   readonly amount?: number;
   /** Text every good answer contains; any other answer counts as a mismatch. */
   readonly expectText: string;
+  /** Requests per second across all connections; unset, each connection sends as fast as it is answered. */
+  readonly overallRate?: number;
 }
 
 export interface LoadFigures {
@@ -72,6 +74,7 @@ async function run(job: LoadJob): Promise<LoadFigures> {
     url: job.url,
     connections: job.connections,
     ...(job.amount === undefined ? { duration: job.durationSeconds } : { amount: job.amount }),
+    ...(job.overallRate !== undefined && { overallRate: job.overallRate }),
     requests,
     verifyBody: (body) => body.includes(job.expectText),
   });

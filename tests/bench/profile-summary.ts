@@ -107,6 +107,99 @@ const STEPS: ReadonlyArray<readonly [string, (url: string, fn: string) => boolea
   [SOCKET_WRITES, (_url, fn) => fn === 'writeBuffer' || fn === 'writevGeneric' || fn === 'writeGeneric'],
 ];
 
+/**
+ * The links of a request's chain, for the cost of each middleware: a sample belongs to the innermost
+ * link on its stack (a middleware's `next()` runs the later links inside it, so the innermost is the
+ * one doing the work). Order matters only among patterns that could match the same frame.
+ */
+const LINKS: ReadonlyArray<readonly [string, (url: string) => boolean]> = [
+  [
+    'database driver (pg, PGlite; its socket writes included)',
+    (url) => /\/node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres|@electric-sql\/pglite)\//.test(url) || url.startsWith('wasm'),
+  ],
+  ['MikroORM', (url) => url.includes('/node_modules/@mikro-orm/') || url.includes('/node_modules/kysely/')],
+  ['use case, domain and store adapters', (url) => /\/(application|domain|adapters\/persistence-[^/]+|adapters\/security)\//.test(url)],
+  [
+    'validation (ajv) and input checks',
+    (url) => url.includes('/node_modules/ajv/') || /\/adapters\/http-koa\/(validation|input-text)\.ts/.test(url),
+  ],
+  [
+    'route handler and presenter (koa-app handler, route rows, JSON.stringify)',
+    (url) => /\/adapters\/http-koa\/(koa-app|routes\/|presenters\/|route-spec)/.test(url),
+  ],
+  [
+    'body reading (json-body: raw-body, inflation, UTF-8, bourne)',
+    (url) =>
+      /\/node_modules\/(raw-body|inflation|@hapi\/bourne|bytes|iconv-lite|unpipe)\//.test(url) ||
+      url.includes('/adapters/http-koa/json-body.ts'),
+  ],
+  [
+    'rate limit (node-cache)',
+    (url) =>
+      url.includes('/node_modules/node-cache/') || url.includes('/adapters/rate-limit/') || url.includes('/middleware/rate-limit.ts'),
+  ],
+  [
+    'token check (guard, koa-jwt, jsonwebtoken)',
+    (url) =>
+      /\/node_modules\/(koa-jwt|jsonwebtoken|jws|jwa|p-any|p-some|p-cancelable|aggregate-error|safe-buffer|semver|lodash\.[a-z]+|ms)\//.test(
+        url,
+      ) ||
+      url.includes('/middleware/guard.ts') ||
+      url.includes('bearer-token-rules'),
+  ],
+  [
+    'request context and access log (pino)',
+    (url) =>
+      /\/node_modules\/(pino|sonic-boom|thread-stream|fast-redact|quick-format-unescaped|atomic-sleep|on-exit-leak-free)\//.test(url) ||
+      url.includes('/middleware/request-context.ts') ||
+      url.includes('/adapters/logging/'),
+  ],
+  [
+    'error handler and admin-page check',
+    (url) => url.includes('/middleware/error-handler.ts') || url.includes('/adapters/http-koa/admin-page.ts'),
+  ],
+  [
+    'router (@koa/router, path-to-regexp)',
+    (url) => url.includes('/node_modules/@koa/router/') || url.includes('/node_modules/path-to-regexp/'),
+  ],
+  [
+    'koa (context, compose, respond; its socket writes included)',
+    (url) =>
+      /\/node_modules\/(koa|koa-compose|delegates|type-is|mime-types|content-type|accepts|cookies|statuses|vary|on-finished|http-errors|depd|only|encodeurl|escape-html)\//.test(
+        url,
+      ),
+  ],
+];
+
+/** Each busy sample to the innermost link of the chain on its stack; the rest is Node and V8 around them. */
+export function chainCosts(profile: Profile, fromSeconds = 0, toSeconds = Infinity): Map<string, number> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const costs = new Map<string, number>();
+  let t = 0;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t < fromSeconds * 1e6 || t >= toSeconds * 1e6) return;
+    const leaf = byId.get(id)!.callFrame.functionName;
+    if (leaf === '(idle)') return;
+    let link =
+      leaf === '(garbage collector)'
+        ? 'garbage collector'
+        : 'Node and V8 outside any link (HTTP parser, streams, microtask and async-hook machinery)';
+    for (let at: number | undefined = id; at !== undefined && leaf !== '(garbage collector)'; at = parent.get(at)) {
+      const url = byId.get(at)!.callFrame.url;
+      const found = LINKS.find(([, test]) => test(url));
+      if (found !== undefined) {
+        link = found[0];
+        break;
+      }
+    }
+    costs.set(link, (costs.get(link) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  return costs;
+}
+
 /** Busy share of every second of the profile: shows where the load phase is. */
 export function timeline(profile: Profile): number[] {
   const idleIds = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
@@ -195,6 +288,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       head,
       rule,
       ...[...steps].sort((a, b) => b[1] - a[1]).map(([n, m]) => row(n, m)),
+    ].join('\n'),
+  );
+  const links = chainCosts(profile, Number(from ?? 0), Number(to ?? Infinity));
+  console.log(
+    [
+      '',
+      'By link of the request chain (each sample to the innermost link on its stack; adds up to the busy time):',
+      '',
+      head,
+      rule,
+      ...[...links].sort((a, b) => b[1] - a[1]).map(([n, m]) => row(n, m)),
     ].join('\n'),
   );
 }
