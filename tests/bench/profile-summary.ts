@@ -171,32 +171,36 @@ const LINKS: ReadonlyArray<readonly [string, (url: string) => boolean]> = [
   ],
 ];
 
-/** Each busy sample to the innermost link of the chain on its stack; the rest is Node and V8 around them. */
-export function chainCosts(profile: Profile, fromSeconds = 0, toSeconds = Infinity): Map<string, number> {
+/** The profile's tree, and the self time of each node over the samples taken in a window. */
+function windowed(profile: Profile, fromSeconds: number, toSeconds: number) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const costs = new Map<string, number>();
+  const self = new Map<number, number>();
   let t = 0;
   profile.samples.forEach((id, i) => {
     t += profile.timeDeltas[i] ?? 0;
-    if (t < fromSeconds * 1e6 || t >= toSeconds * 1e6) return;
-    const leaf = byId.get(id)!.callFrame.functionName;
-    if (leaf === '(idle)') return;
-    let link =
-      leaf === '(garbage collector)'
-        ? 'garbage collector'
-        : 'Node and V8 outside any link (HTTP parser, streams, microtask and async-hook machinery)';
-    for (let at: number | undefined = id; at !== undefined && leaf !== '(garbage collector)'; at = parent.get(at)) {
-      const url = byId.get(at)!.callFrame.url;
-      const found = LINKS.find(([, test]) => test(url));
-      if (found !== undefined) {
-        link = found[0];
-        break;
-      }
-    }
-    costs.set(link, (costs.get(link) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    if (t >= fromSeconds * 1e6 && t < toSeconds * 1e6) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
+  return { byId, parent, self };
+}
+
+const OUTSIDE_LINKS = 'Node and V8 outside any link (HTTP parser, streams, microtask and async-hook machinery)';
+
+/** Each busy sample to the innermost link of the chain on its stack; the rest is Node and V8 around them. */
+export function chainCosts(profile: Profile, fromSeconds = 0, toSeconds = Infinity): Map<string, number> {
+  const { byId, parent, self } = windowed(profile, fromSeconds, toSeconds);
+  const costs = new Map<string, number>();
+  for (const [id, micros] of self) {
+    const leaf = byId.get(id)!.callFrame.functionName;
+    if (leaf === '(idle)') continue;
+    let link = leaf === '(garbage collector)' ? 'garbage collector' : OUTSIDE_LINKS;
+    for (let at: number | undefined = id; at !== undefined && link === OUTSIDE_LINKS; at = parent.get(at)) {
+      const url = byId.get(at)!.callFrame.url;
+      link = LINKS.find(([, test]) => test(url))?.[0] ?? OUTSIDE_LINKS;
+    }
+    costs.set(link, (costs.get(link) ?? 0) + micros);
+  }
   return costs;
 }
 
@@ -215,15 +219,7 @@ export function timeline(profile: Profile): number[] {
 
 /** Breaks down the samples taken between `fromSeconds` and `toSeconds` after the profile started. */
 export function summarise(profile: Profile, fromSeconds = 0, toSeconds = Infinity) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map<number, number>();
-  let t = 0;
-  profile.samples.forEach((id, i) => {
-    t += profile.timeDeltas[i] ?? 0;
-    if (t >= fromSeconds * 1e6 && t < toSeconds * 1e6) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  });
+  const { byId, parent, self } = windowed(profile, fromSeconds, toSeconds);
 
   const categories = new Map<string, number>();
   const steps = new Map<string, number>();
