@@ -175,7 +175,7 @@ export const USE_CASE_REGISTRY = {
   syncCivilian: construct(SyncCivilian, 'civilians', 'gate', 'ids', 'writes'),
   claimCivilian: construct(ClaimCivilian, 'gate', 'civilians', 'ids', 'writes'),
   triggerPanic: construct(TriggerPanic, 'gate', 'calls', 'recordNumbers', 'ids', 'writes'),
-  reportEmergency: construct(ReportEmergency, 'gate', 'organisations', 'departments', 'calls', 'recordNumbers', 'ids', 'writes'),
+  reportEmergency: construct(ReportEmergency, 'gate', 'departments', 'calls', 'recordNumbers', 'ids', 'writes'),
   selfAssign: construct(SelfAssign, 'gate', 'calls', 'units', 'writes'),
   unassignSelf: construct(UnassignSelf, 'gate', 'calls', 'units', 'writes'),
   addNarrative: construct(AddNarrative, 'gate', 'calls', 'ids', 'writes'),

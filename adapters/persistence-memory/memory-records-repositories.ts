@@ -53,6 +53,11 @@ export class MemoryCivilianRepository implements CivilianRepository {
   }
 
   /** Transactions here are serialisable already; nothing more to hold. */
+  findByNameForUpdate(organisationId: OrganisationId, firstName: string, lastName: string, limit: number) {
+    return this.findByName(organisationId, firstName, lastName, limit);
+  }
+
+  /** Transactions here are serialisable already; nothing more to hold. */
   async holdIdentity(_organisationId: OrganisationId, _identityKey: string): Promise<void> {}
 
   save(civilian: Civilian) {
@@ -92,6 +97,11 @@ export class MemoryVehicleRepository implements VehicleRepository {
 
   findByPlate(organisationId: OrganisationId, plateKey: string) {
     return this.rows.find((v) => v.organisationId === organisationId && Plate.keyOf(v.plate) === plateKey);
+  }
+
+  /** Transactions here are serialisable already; nothing more to hold. */
+  findByPlateForUpdate(organisationId: OrganisationId, plateKey: string) {
+    return this.findByPlate(organisationId, plateKey);
   }
 
   save(vehicle: Vehicle) {

@@ -9,6 +9,7 @@ import { type DataDirectoryLock, type StaleLockNotice, lockDataDirectory } from 
 import { connectTimeoutMs } from './connect-timeout.ts';
 import { guardedAgainstConnectionFaults } from './connection-faults.ts';
 import { migrations } from './migrations/index.ts';
+import { LeanReads, type NativeStatements } from './lean-reads.ts';
 import { OrmSession } from './orm-session.ts';
 import {
   AutoProvisionRecord,
@@ -27,7 +28,7 @@ import { CivilianRecord, VehicleRecord, WarrantRecord } from './records/records-
 import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, UnitRecord } from './records/roster-records.ts';
 import { MikroOrmAuditLog } from './repositories/audit-log.ts';
 import { MikroOrmBoloRepository } from './repositories/bolo-repository.ts';
-import { MikroOrmBridgePlayerReader, type PreparingPool } from './repositories/bridge-player-reader.ts';
+import { MikroOrmBridgePlayerReader } from './repositories/bridge-player-reader.ts';
 import {
   MikroOrmMdtHandoffRepository,
   MikroOrmPresenceRepository,
@@ -104,27 +105,37 @@ export async function openMikroOrmPersistence(target: MikroOrmTarget): Promise<M
     lock = await lockDataDirectory(target.dataDir, target.onStaleLock);
   }
   let orm: MikroORM | undefined;
-  // `pg`'s pool, on PostgreSQL; PGlite runs one connection and has none.
+  // The driver under MikroORM, for the lean reads: `pg`'s pool on PostgreSQL, the PGlite instance embedded.
+  let native: NativeStatements;
   let pool: PgPool | null = null;
   try {
     orm = await open(target);
     await migrate(orm, target);
-    if (target.kind === 'postgres') pool = await (orm.em.getConnection() as unknown as NativePool).getNativeClient();
+    if (target.kind === 'postgres') {
+      pool = await (orm.em.getConnection() as unknown as NativeClient<PgPool>).getNativeClient();
+      native = pool;
+    } else {
+      const pglite = await (orm.em.getConnection() as unknown as NativeClient<Pglite>).getNativeClient();
+      native = { query: ({ text, values }) => pglite.query(text, values) };
+    }
   } catch (error) {
     await orm?.close(true);
     await lock?.release();
     throw error;
   }
-  return persistenceOver(orm, lock, pool);
+  return persistenceOver(orm, lock, native, pool);
 }
 
-interface PgPool extends PreparingPool {
+interface PgPool extends NativeStatements {
   readonly totalCount: number;
   readonly idleCount: number;
   readonly waitingCount: number;
 }
-interface NativePool {
-  getNativeClient(): Promise<PgPool>;
+interface Pglite {
+  query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
+}
+interface NativeClient<Client> {
+  getNativeClient(): Promise<Client>;
 }
 
 /**
@@ -179,8 +190,14 @@ async function open(target: MikroOrmTarget): Promise<MikroORM> {
   });
 }
 
-function persistenceOver(orm: MikroORM, lock: DataDirectoryLock | null, pool: PgPool | null): MikroOrmPersistence {
+function persistenceOver(
+  orm: MikroORM,
+  lock: DataDirectoryLock | null,
+  native: NativeStatements,
+  pool: PgPool | null,
+): MikroOrmPersistence {
   const session = new OrmSession(orm);
+  const lean = new LeanReads(session, orm.getMetadata(), native);
   const tables = [...orm.getMetadata().getAll().values()].map((meta) => meta.tableName).sort();
   // A database that cannot be reached surfaces as the ports' StoreUnavailable, from every member.
   return guardedAgainstConnectionFaults({
@@ -200,16 +217,16 @@ function persistenceOver(orm: MikroORM, lock: DataDirectoryLock | null, pool: Pg
     units: new MikroOrmUnitRepository(session),
     credentials: new MikroOrmCredentialRepository(session),
     operatorKeys: new MikroOrmOperatorKeyRepository(session),
-    civilians: new MikroOrmCivilianRepository(session),
-    vehicles: new MikroOrmVehicleRepository(session),
-    warrants: new MikroOrmWarrantRepository(session),
+    civilians: new MikroOrmCivilianRepository(session, lean),
+    vehicles: new MikroOrmVehicleRepository(session, lean),
+    warrants: new MikroOrmWarrantRepository(session, lean),
     releases: new MikroOrmReleaseRepository(session),
     calls: new MikroOrmCallRepository(session),
-    bolos: new MikroOrmBoloRepository(session),
+    bolos: new MikroOrmBoloRepository(session, lean),
     citations: new MikroOrmCitationRepository(session),
     arrests: new MikroOrmArrestRepository(session),
     recordNumbers: new MikroOrmRecordNumbers(session),
-    bridgePlayers: new MikroOrmBridgePlayerReader(session, pool),
+    bridgePlayers: new MikroOrmBridgePlayerReader(lean),
     presence: new MikroOrmPresenceRepository(session),
     provisioning: new MikroOrmProvisioningLedger(session),
     mdtHandoffs: new MikroOrmMdtHandoffRepository(session),

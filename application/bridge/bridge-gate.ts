@@ -21,6 +21,11 @@ export interface GatedOfficer extends OnDutyOfficer {
   readonly settings: OrganisationSettings;
 }
 
+/** A linked player who passed the link gate, with the organisation's settings as they were read. */
+export interface GatedPlayer extends LinkedPlayer {
+  readonly settings: OrganisationSettings;
+}
+
 /**
  * The bridge gate of section 5.4, applied to facts read fresh for every request: nothing about
  * a player is cached between calls, so a link, a duty change or a deactivation counts at once.
@@ -46,9 +51,14 @@ export class BridgeGate {
     return (await this.read(grant, identifiers, departmentId, options)).player;
   }
 
-  /** The link gate: `/911`, `/civilian/claim`, `/mdt-handoff`. */
-  async linked(grant: GameGrant, identifiers: PlayerIdentifiers): Promise<Outcome<LinkedPlayer, 'not_linked'>> {
-    return judgeLinkGate(this.facts(grant, await this.player(grant, identifiers)));
+  /** The link gate: `/911`, `/civilian/claim`, `/mdt-handoff`; with the settings its statement read. */
+  async linked(grant: GameGrant, identifiers: PlayerIdentifiers): Promise<Outcome<GatedPlayer, 'not_linked'>> {
+    const read = await this.read(grant, identifiers, grant.departmentId);
+    const player = judgeLinkGate(this.facts(grant, read.player));
+    if (!player.ok) return player;
+    // As in `admit`: without the organisation's row nobody is linked.
+    if (read.settings === null) return refuse('not_linked');
+    return accept({ ...player.value, settings: read.settings });
   }
 
   /** The full gate: link, membership in the credential's department, active unit not off duty. */

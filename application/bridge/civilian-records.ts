@@ -18,7 +18,8 @@ const NAME_MATCH_WINDOW = 50;
  * and the same date; without one, the same name only when exactly one civilian has it, because
  * an officer's record must never land on a guessed person. No match: a new civilian is registered.
  * Call it inside a unit of work: it holds the person until that ends, so concurrent records about
- * one new person register them once.
+ * one new person register them once. `forUpdate`, for a write that changes the civilian found:
+ * the same read holds the civilians of that name against other writers (no second read to lock).
  */
 export async function findOrRegisterCivilian(
   civilians: CivilianRepository,
@@ -26,9 +27,14 @@ export async function findOrRegisterCivilian(
   organisationId: OrganisationId,
   person: PersonDescription,
   now: Date,
+  options: { readonly forUpdate?: boolean } = {},
 ): Promise<{ civilian: Civilian; created: boolean }> {
   await civilians.holdIdentity(organisationId, civilianIdentityKey(person.firstName, person.lastName));
-  const named = await civilians.findByName(organisationId, person.firstName, person.lastName, NAME_MATCH_WINDOW);
+  const { firstName, lastName } = person;
+  const named =
+    options.forUpdate === true
+      ? await civilians.findByNameForUpdate(organisationId, firstName, lastName, NAME_MATCH_WINDOW)
+      : await civilians.findByName(organisationId, firstName, lastName, NAME_MATCH_WINDOW);
   const dateOfBirth = person.dateOfBirth?.iso ?? null;
   const matches = dateOfBirth === null ? (named.length === 1 ? named : []) : named.filter((c) => c.snapshot().dateOfBirth === dateOfBirth);
   const found = matches[0];

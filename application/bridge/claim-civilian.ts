@@ -1,5 +1,5 @@
 import type { CivilianId } from '../../domain/shared/ids.ts';
-import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
+import type { Outcome } from '../../domain/shared/outcome.ts';
 import { audited, unchanged } from '../audit/audited-writes.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 import { findOrRegisterCivilian } from './civilian-records.ts';
@@ -20,9 +20,10 @@ export class ClaimCivilian {
     if (!person.ok) return person;
     const { grant } = input;
     return writeAsLinkedPlayer(this.ports.gate, this.ports.writes, input, async ({ characterId }, now) => {
-      const found = await findOrRegisterCivilian(this.ports.civilians, this.ports.ids, grant.organisationId, person.value, now);
-      const civilian = found.created ? found.civilian : await this.ports.civilians.getForUpdate(found.civilian.id);
-      if (civilian === null) return refuse('already_claimed');
+      const found = await findOrRegisterCivilian(this.ports.civilians, this.ports.ids, grant.organisationId, person.value, now, {
+        forUpdate: true,
+      });
+      const { civilian } = found;
       const before = civilian.claimedBy;
       const claimed = civilian.claim(characterId);
       if (!claimed.ok) return claimed;

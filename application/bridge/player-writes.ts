@@ -1,12 +1,12 @@
 import type { GameGrant } from '../../domain/credential/access-grant.ts';
-import type { GateRefusal, LinkedPlayer } from '../../domain/gate/bridge-gate.ts';
+import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import type { CharacterId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import { type AuditDetails, type AuditSubject, auditNote } from '../audit/audit-note.ts';
 import type { Audited, AuditedWrites, AuditNote } from '../audit/audited-writes.ts';
 import { credentialActor } from './bridge-actor.ts';
-import type { BridgeGate, GatedOfficer } from './bridge-gate.ts';
+import type { BridgeGate, GatedOfficer, GatedPlayer } from './bridge-gate.ts';
 
 /** A bridge request names its player by the identifiers the game knows them by. */
 export interface PlayerRequest {
@@ -37,7 +37,7 @@ export function writeAsLinkedPlayer<Result, Reason extends string>(
   gate: BridgeGate,
   writes: AuditedWrites,
   request: PlayerRequest,
-  work: PlayerWork<LinkedPlayer, Result, Reason>,
+  work: PlayerWork<GatedPlayer, Result, Reason>,
 ): Promise<Outcome<Result, Reason | 'not_linked'>> {
   return writes.run<Result, Reason | 'not_linked'>(credentialActor(request.grant), async (now) => {
     const player = await gate.linked(request.grant, request.identifiers);

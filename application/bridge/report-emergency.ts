@@ -1,5 +1,6 @@
 import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { Department } from '../../domain/organisation/department.ts';
+import type { OrganisationSettings } from '../../domain/organisation/organisation.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 import { type PlayerRequest, writeAsLinkedPlayer } from './player-writes.ts';
@@ -16,13 +17,11 @@ export interface ReportEmergencyInput extends PlayerRequest {
  * organisation's designated 911 department, or else to the credential's own.
  */
 export class ReportEmergency {
-  constructor(
-    private readonly ports: Pick<Ports, 'gate' | 'organisations' | 'departments' | 'calls' | 'recordNumbers' | 'ids' | 'writes'>,
-  ) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'departments' | 'calls' | 'recordNumbers' | 'ids' | 'writes'>) {}
 
   execute(input: ReportEmergencyInput): Promise<Outcome<ReportedCall, 'not_linked' | 'no_department'>> {
     return writeAsLinkedPlayer(this.ports.gate, this.ports.writes, input, async (player, now) => {
-      const department = await this.answeringDepartment(input.grant);
+      const department = await this.answeringDepartment(input.grant, player.settings);
       if (department === null) return refuse('no_department');
       const { description, mapX, mapY } = input;
       const report = { departmentId: department.id, origin: 'emergency_911', description, mapX, mapY } as const;
@@ -31,10 +30,9 @@ export class ReportEmergency {
     });
   }
 
-  /** The designated 911 department, else the credential's own; none when that one is inactive. */
-  private async answeringDepartment(grant: GameGrant): Promise<Department | null> {
-    const organisation = await this.ports.organisations.get(grant.organisationId);
-    const department = await this.ports.departments.get(organisation?.settings.emergencyDepartmentId ?? grant.departmentId);
+  /** The designated 911 department (in the settings the gate read), else the credential's own; none when that one is inactive. */
+  private async answeringDepartment(grant: GameGrant, settings: OrganisationSettings): Promise<Department | null> {
+    const department = await this.ports.departments.get(settings.emergencyDepartmentId ?? grant.departmentId);
     return department !== null && department.organisationId === grant.organisationId && department.isActive ? department : null;
   }
 }

@@ -40,9 +40,8 @@ export class SyncVehicle {
     const { grant } = input;
     return this.ports.writes.run(credentialActor(grant), async (now) => {
       const player = (await this.ports.gate.player(grant, input.identifiers))?.characterId ?? null;
-      const found = await this.ports.vehicles.findByPlate(grant.organisationId, plate.key);
-      // Filling in details is a read-modify-write: hold the vehicle while doing it.
-      const existing = found && found.wouldFill(input.vehicle) ? await this.ports.vehicles.getForUpdate(found.id) : found;
+      // Filling in details is a read-modify-write: the read holds the vehicle until the write ends.
+      const existing = await this.ports.vehicles.findByPlateForUpdate(grant.organisationId, plate.key);
       const vehicle =
         existing ??
         Vehicle.register(

@@ -49,6 +49,8 @@ export interface CivilianRepository {
    * first, at most `limit`.
    */
   findByName(organisationId: OrganisationId, firstName: string, lastName: string, limit: number): Promise<Civilian[]>;
+  /** As `findByName`, holding every civilian read against concurrent writers until the transaction ends. */
+  findByNameForUpdate(organisationId: OrganisationId, firstName: string, lastName: string, limit: number): Promise<Civilian[]>;
   /**
    * Inside a unit of work: waits until no other unit of work holds the same person (by
    * `identityKey`), and holds it until this one ends. Writers that find-or-register one person
@@ -66,6 +68,8 @@ export interface VehicleRepository {
   getForUpdate(id: VehicleId): Promise<Vehicle | null>;
   /** By plate, ignoring case and spaces. */
   findByPlate(organisationId: OrganisationId, plateKey: string): Promise<Vehicle | null>;
+  /** As `findByPlate`, holding the vehicle against concurrent writers until the transaction ends. */
+  findByPlateForUpdate(organisationId: OrganisationId, plateKey: string): Promise<Vehicle | null>;
   /** Throws `UniqueConstraintViolation('vehicle_plate')` for a plate already registered. */
   save(vehicle: Vehicle): Promise<void>;
   /** A keyset page of the organisation's vehicles that match. */

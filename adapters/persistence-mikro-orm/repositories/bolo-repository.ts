@@ -4,6 +4,7 @@ import type { BoloHit } from '../../../domain/bolo/bolo-hit.ts';
 import { ACTIVE_BOLO_STATUSES, type BoloStatus } from '../../../domain/bolo/bolo-terms.ts';
 import type { Bolo } from '../../../domain/bolo/bolo.ts';
 import type { BoloId } from '../../../domain/shared/ids.ts';
+import type { LeanReads, LeanStatement, LeanTable } from '../lean-reads.ts';
 import { MappedTable } from '../mapped-table.ts';
 import { boloFromRecord, boloHitFromRecord, boloHitToRecord, boloToRecord } from '../mappers/dispatch-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
@@ -31,9 +32,14 @@ export class MikroOrmBoloRepository implements BoloRepository {
   private readonly rows: MappedTable<BoloRecord, Bolo>;
   private readonly hits: MappedTable<BoloHitRecord, BoloHit>;
 
-  constructor(session: OrmSession) {
+  private readonly lean: LeanTable<BoloRecord, Bolo>;
+  /** `findActiveAbout`'s statements, by how many vehicles and people it asks about. */
+  private readonly about = new Map<string, LeanStatement>();
+
+  constructor(session: OrmSession, reads: LeanReads) {
     this.rows = new MappedTable(session, BoloRecord, boloFromRecord);
     this.hits = new MappedTable(session, BoloHitRecord, boloHitFromRecord);
+    this.lean = reads.table(BoloRecord, boloFromRecord);
   }
 
   get = (id: BoloId) => this.rows.one({ id });
@@ -41,23 +47,41 @@ export class MikroOrmBoloRepository implements BoloRepository {
   getForUpdate = (id: BoloId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   save = (bolo: Bolo) => this.rows.put(boloToRecord(bolo));
 
+  /** One statement on the bridge's hot path (`/bolo-check`), so it runs as a lean read (as `activeAt`, in SQL). */
   async findActiveAbout(query: BoloSubjectQuery): Promise<Bolo[]> {
-    const about: BoloWhere[] = [
-      ...(query.vehicleIds.length === 0 ? [] : [{ subjectVehicleId: { $in: [...query.vehicleIds] } }]),
-      ...(query.civilianIds.length === 0 ? [] : [{ subjectCivilianId: { $in: [...query.civilianIds] } }]),
-    ];
-    if (about.length === 0 || query.limit <= 0) return [];
-    return this.rows.many(
-      {
-        $and: [
-          { organisationId: query.organisationId },
-          { $or: about },
-          { $or: [{ scope: 'COMMUNITY' }, { issuingDepartmentId: query.department }] },
-          activeAt(query.now),
-        ],
-      },
-      { orderBy: { id: 'desc' }, limit: query.limit },
-    );
+    const vehicles = query.vehicleIds.length;
+    const people = query.civilianIds.length;
+    if (vehicles + people === 0 || query.limit <= 0) return [];
+    return this.lean.many(this.aboutStatement(vehicles, people), [
+      query.organisationId,
+      ...query.vehicleIds,
+      ...query.civilianIds,
+      query.department,
+      query.now.toISOString(),
+      query.limit,
+    ]);
+  }
+
+  private aboutStatement(vehicles: number, people: number): LeanStatement {
+    const key = `${vehicles}_${people}`;
+    let statement = this.about.get(key);
+    if (statement === undefined) {
+      const list = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+      const subjects = [
+        ...(vehicles === 0 ? [] : [`t.subject_vehicle_id in (${list(vehicles)})`]),
+        ...(people === 0 ? [] : [`t.subject_civilian_id in (${list(people)})`]),
+      ];
+      const active = ACTIVE_BOLO_STATUSES.map((status) => `'${status}'`).join(', ');
+      statement = this.lean.statement(
+        `bolos_about_${key}`,
+        `t.organisation_id = ? and (${subjects.join(' or ')})
+        and (t.scope = 'COMMUNITY' or t.issuing_department_id = ?)
+        and t.status in (${active}) and (t.expires_at is null or t.expires_at > ?)
+        order by t.id desc limit ?`,
+      );
+      this.about.set(key, statement);
+    }
+    return statement;
   }
 
   list = async (filter: BoloFilter) => {

@@ -1,4 +1,3 @@
-import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type {
   BridgePlayerReader,
   GateFactsRead,
@@ -9,7 +8,7 @@ import type { MapType, OrganisationSettings } from '../../../domain/organisation
 import type { IdentifierKind, PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { UNIT_COLUMNS, type UnitRow, unitFieldsFromRow, unitFromRecord } from '../mappers/roster-mappers.ts';
-import type { OrmSession } from '../orm-session.ts';
+import { type LeanReads, LeanStatement } from '../lean-reads.ts';
 import { rawDate } from '../raw-values.ts';
 
 type CandidateRow = UnitRow & { link_kind: string | null; link_value: string; link_character_id: string; link_linked_at: unknown };
@@ -92,30 +91,12 @@ function settingsFrom(row: GateRow): OrganisationSettings {
   };
 }
 
-/** `pg`'s pool as the lean read path uses it: a named statement is parsed and planned once per connection. */
-export interface PreparingPool {
-  query<Row>(statement: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
-}
-
-/** The statement with PostgreSQL's numbered parameters (`$1`, `$2`, ...) in place of MikroORM's `?`. */
-const numbered = (sql: string) => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
-
 export class MikroOrmBridgePlayerReader implements BridgePlayerReader {
-  /** The gate's statement text by number of identifier pairs, for the named statements. */
-  private readonly prepared = new Map<number, { name: string; text: string }>();
+  /** The statements by number of identifier pairs (and lock), made once each. */
+  private readonly statements = new Map<string, LeanStatement>();
 
-  /**
-   * `pool` (PostgreSQL only) carries the hot read: a gate read outside any unit of work runs as a
-   * named prepared statement on the driver, with no entity manager, query builder or hydration.
-   * Inside a unit of work the read joins its transaction through the entity manager.
-   */
-  constructor(
-    private readonly session: OrmSession,
-    private readonly pool: PreparingPool | null = null,
-  ) {}
+  /** Outside a unit of work the gate's read goes straight to the driver; inside one it joins the transaction. */
+  constructor(private readonly reads: LeanReads) {}
 
   async candidates(
     organisationId: OrganisationId,
@@ -124,7 +105,8 @@ export class MikroOrmBridgePlayerReader implements BridgePlayerReader {
   ): Promise<PlayerCandidate[]> {
     const pairs = identifiers.entries;
     if (pairs.length === 0) return [];
-    const rows = await this.sql().execute<CandidateRow[]>(candidatesSql(pairs.length), [
+    const statement = this.statement(`cad_gate_candidates_${pairs.length}`, () => candidatesSql(pairs.length));
+    const rows = await this.reads.rows<CandidateRow>(statement, [
       departmentId,
       organisationId,
       ...pairs.flatMap(({ kind, value }) => [kind, value]),
@@ -138,29 +120,24 @@ export class MikroOrmBridgePlayerReader implements BridgePlayerReader {
     identifiers: PlayerIdentifiers,
     options: GateReadOptions = {},
   ): Promise<GateFactsRead> {
-    const lockUnits = options.lockUnits === true && identifiers.entries.length > 0;
+    const count = identifiers.entries.length;
+    const lockUnits = options.lockUnits === true && count > 0;
     const pairs = identifiers.entries.flatMap(({ kind, value }) => [kind, value]);
     const parameters = [...(lockUnits ? [departmentId, organisationId, ...pairs] : []), ...pairs, departmentId, organisationId];
-    const rows =
-      this.pool !== null && !lockUnits && !this.session.inUnitOfWork
-        ? (await this.pool.query<GateRow>({ ...this.preparedGate(identifiers.entries.length), values: parameters })).rows
-        : await this.sql().execute<GateRow[]>(gateFactsSql(identifiers.entries.length, lockUnits), parameters);
+    const statement = this.statement(`cad_gate_facts_${count}${lockUnits ? '_locking' : ''}`, () => gateFactsSql(count, lockUnits));
+    const rows = await this.reads.rows<GateRow>(statement, parameters);
     const first = rows[0];
     if (first === undefined) return { settings: null, candidates: [] };
     const linked = rows.filter((row) => row.link_kind !== null);
     return { settings: settingsFrom(first), candidates: linked.map((row) => candidateFrom(organisationId, row)) };
   }
 
-  private preparedGate(pairs: number): { name: string; text: string } {
-    let statement = this.prepared.get(pairs);
+  private statement(name: string, sql: () => string): LeanStatement {
+    let statement = this.statements.get(name);
     if (statement === undefined) {
-      statement = { name: `cad_gate_facts_${pairs}`, text: numbered(gateFactsSql(pairs, false)) };
-      this.prepared.set(pairs, statement);
+      statement = new LeanStatement(name, sql());
+      this.statements.set(name, statement);
     }
     return statement;
-  }
-
-  private sql(): SqlEntityManager {
-    return this.session.em() as unknown as SqlEntityManager;
   }
 }

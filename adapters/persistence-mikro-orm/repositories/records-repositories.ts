@@ -1,4 +1,4 @@
-import { LockMode, raw } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type {
   CivilianRepository,
@@ -16,6 +16,7 @@ import type { Warrant } from '../../../domain/records/warrant.ts';
 import type { ResourceRelease } from '../../../domain/release/resource-release.ts';
 import type { CivilianId, OrganisationId, VehicleId } from '../../../domain/shared/ids.ts';
 import { nameKey } from '../../../domain/shared/text.ts';
+import type { LeanReads, LeanTable } from '../lean-reads.ts';
 import { MappedTable, keysetPage } from '../mapped-table.ts';
 import {
   civilianFromRecord,
@@ -35,12 +36,24 @@ function containing(text: string): string {
 
 export class MikroOrmCivilianRepository implements CivilianRepository {
   private readonly rows: MappedTable<CivilianRecord, Civilian>;
+  private readonly lean: LeanTable<CivilianRecord, Civilian>;
+  private readonly byId;
+  private readonly byName;
+  private readonly byNameLocking;
 
-  constructor(private readonly session: OrmSession) {
+  constructor(
+    private readonly session: OrmSession,
+    reads: LeanReads,
+  ) {
     this.rows = new MappedTable(session, CivilianRecord, civilianFromRecord);
+    this.lean = reads.table(CivilianRecord, civilianFromRecord);
+    this.byId = this.lean.statement('civilian_by_id', 't.id = ?');
+    const named = 't.organisation_id = ? and lower(t.last_name) = ? and lower(t.first_name) = ? order by t.id limit ?';
+    this.byName = this.lean.statement('civilians_by_name', named);
+    this.byNameLocking = this.lean.statement('civilians_by_name_locking', `${named} for update`);
   }
 
-  get = (id: CivilianId) => this.rows.one({ id });
+  get = (id: CivilianId) => this.lean.one(this.byId, [id]);
   getForUpdate = (id: CivilianId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
   /**
@@ -58,14 +71,12 @@ export class MikroOrmCivilianRepository implements CivilianRepository {
    */
   findByName = async (organisationId: OrganisationId, firstName: string, lastName: string, limit: number) => {
     if (limit <= 0) return [];
-    return this.rows.many(
-      {
-        organisationId,
-        [raw((alias: string) => `lower(${alias}.last_name)`)]: nameKey(lastName),
-        [raw((alias: string) => `lower(${alias}.first_name)`)]: nameKey(firstName),
-      },
-      { orderBy: { id: 'asc' }, limit },
-    );
+    return this.lean.many(this.byName, [organisationId, nameKey(lastName), nameKey(firstName), limit]);
+  };
+
+  findByNameForUpdate = async (organisationId: OrganisationId, firstName: string, lastName: string, limit: number) => {
+    if (limit <= 0) return [];
+    return this.lean.many(this.byNameLocking, [organisationId, nameKey(lastName), nameKey(firstName), limit]);
   };
 
   save = (civilian: Civilian) => this.rows.put({ ...civilian.snapshot() });
@@ -88,14 +99,22 @@ export class MikroOrmCivilianRepository implements CivilianRepository {
 
 export class MikroOrmVehicleRepository implements VehicleRepository {
   private readonly rows: MappedTable<VehicleRecord, Vehicle>;
+  private readonly lean: LeanTable<VehicleRecord, Vehicle>;
+  private readonly byPlate;
+  private readonly byPlateLocking;
 
-  constructor(session: OrmSession) {
+  constructor(session: OrmSession, reads: LeanReads) {
     this.rows = new MappedTable(session, VehicleRecord, vehicleFromRecord);
+    this.lean = reads.table(VehicleRecord, vehicleFromRecord);
+    this.byPlate = this.lean.statement('vehicle_by_plate', 't.organisation_id = ? and t.plate_key = ?');
+    this.byPlateLocking = this.lean.statement('vehicle_by_plate_locking', 't.organisation_id = ? and t.plate_key = ? for update');
   }
 
   get = (id: VehicleId) => this.rows.one({ id });
   getForUpdate = (id: VehicleId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  findByPlate = (organisationId: OrganisationId, plateKey: string) => this.rows.one({ organisationId, plateKey });
+  findByPlate = (organisationId: OrganisationId, plateKey: string) => this.lean.one(this.byPlate, [organisationId, plateKey]);
+  findByPlateForUpdate = (organisationId: OrganisationId, plateKey: string) =>
+    this.lean.one(this.byPlateLocking, [organisationId, plateKey]);
   save = (vehicle: Vehicle) => this.rows.put(vehicleToRecord(vehicle));
 
   search = (filter: VehicleSearch, page: KeysetPage) =>
@@ -112,12 +131,16 @@ export class MikroOrmVehicleRepository implements VehicleRepository {
 
 export class MikroOrmWarrantRepository implements WarrantRepository {
   private readonly rows: MappedTable<WarrantRecord, Warrant>;
+  private readonly lean: LeanTable<WarrantRecord, Warrant>;
+  private readonly ofCivilian;
 
-  constructor(session: OrmSession) {
+  constructor(session: OrmSession, reads: LeanReads) {
     this.rows = new MappedTable(session, WarrantRecord, warrantFromRecord);
+    this.lean = reads.table(WarrantRecord, warrantFromRecord);
+    this.ofCivilian = this.lean.statement('warrants_of_civilian', 't.civilian_id = ? order by t.id');
   }
 
-  listForCivilian = (civilianId: CivilianId) => this.rows.many({ civilianId }, { orderBy: { id: 'asc' } });
+  listForCivilian = (civilianId: CivilianId) => this.lean.many(this.ofCivilian, [civilianId]);
   add = (warrant: Warrant) => this.rows.insert({ ...warrant });
 
   search = (filter: WarrantSearch, page: KeysetPage) =>

@@ -119,4 +119,26 @@ export function lockingContract(test: ContractTest) {
     );
     t.is(fills.filter(Boolean).length, 1);
   });
+
+  test('vehicles: of 20 concurrent fills of a blank detail found by plate for update, exactly one fills it', async (t) => {
+    const { store } = t.context;
+    const organisation = await fixtures(store).organisation();
+    const plate = Plate.parse('LOCK 2');
+    if (!plate.ok) return t.fail();
+    await store.vehicles.save(Vehicle.register({ id: ids.next<VehicleId>(), organisationId: organisation.id, plate: plate.value }, NOW));
+    t.is(await store.uow.run(() => store.vehicles.findByPlateForUpdate(organisation.id, 'NOSUCH')), null);
+    const fills = await Promise.all(
+      Array.from({ length: WRITERS }, (_, i) =>
+        store.uow.run(async () => {
+          const locked = (await store.vehicles.findByPlateForUpdate(organisation.id, plate.value.key))!;
+          await widenTheRace();
+          const filled = locked.fillMissingDetails({ make: `make-${i}` });
+          if (filled) await store.vehicles.save(locked);
+          return filled;
+        }),
+      ),
+    );
+    t.is(fills.filter(Boolean).length, 1);
+    t.regex((await store.vehicles.findByPlate(organisation.id, plate.value.key))?.snapshot().make ?? '', /^make-\d+$/);
+  });
 }

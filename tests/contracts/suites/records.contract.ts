@@ -213,6 +213,32 @@ export function recordsContract(test: ContractTest) {
     t.not((await store.civilians.get(claimed.id))?.claimedBy, null);
   });
 
+  test('civilians: of 20 concurrent claims of a civilian found by name for update, exactly one wins', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const organisation = await f.organisation();
+    const claimed = await f.civilian(organisation.id, 'Locked', 'Byname');
+    const characters = await Promise.all(Array.from({ length: 20 }, () => f.character(organisation.id)));
+    const read = await store.uow.run(() => store.civilians.findByNameForUpdate(organisation.id, 'locked', 'BYNAME', 10));
+    t.deepEqual(
+      read.map((c) => c.snapshot()),
+      [claimed.snapshot()],
+    );
+    const claims = await Promise.all(
+      characters.map((character) =>
+        store.uow.run(async () => {
+          const [locked] = await store.civilians.findByNameForUpdate(organisation.id, 'Locked', 'Byname', 10);
+          await widenTheRace();
+          const outcome = locked!.claim(character.id);
+          if (outcome.ok) await store.civilians.save(locked!);
+          return outcome.ok;
+        }),
+      ),
+    );
+    t.is(claims.filter(Boolean).length, 1);
+    t.not((await store.civilians.get(claimed.id))?.claimedBy, null);
+  });
+
   test('civilian search: by licence status, only in the organisation, keyset paged by id', async (t) => {
     const { store } = t.context;
     const f = fixtures(store);
