@@ -6,12 +6,16 @@
  * Drivers:
  * - `pg`: node-postgres Pool of 10, a named prepared statement (parsed once per connection);
  * - `postgres`: the `postgres` package (porsager), pool of 10, prepared statements, pipelining;
- * - `pglite`: an in-process PGlite of its own (one connection, extended protocol per query).
+ * - `pglite`: an in-process PGlite of its own in a temporary data directory, as the service's
+ *   embedded store keeps its data on disk (one connection, extended protocol per query).
  *
  * The answer is `{ "reported": true }` when the row is found, so the same load job and the same
  * bodies as the service's heartbeat can drive it.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { bodyParser } from '@koa/bodyparser';
 import { PGlite } from '@electric-sql/pglite';
 import Koa from 'koa';
@@ -50,11 +54,15 @@ async function openLookup(
   postgresTarget?: { url: string; schema: string },
 ): Promise<{ lookup: Lookup; close(): Promise<void> }> {
   if (driver === 'pglite') {
-    const db = new PGlite();
+    const dataDir = await mkdtemp(join(tmpdir(), 'cad-baseline-'));
+    const db = new PGlite(dataDir);
     for (const sql of [...SCHEMA_SQL, ...seedSql(licenses)]) await db.exec(sql);
     return {
       lookup: async (license) => (await db.query(GATE_SQL, [license])).rows.length === 1,
-      close: () => db.close(),
+      close: async () => {
+        await db.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
     };
   }
   if (postgresTarget === undefined) throw new Error(`the ${driver} baseline needs DATABASE_URL`);
