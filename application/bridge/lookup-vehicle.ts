@@ -1,19 +1,16 @@
 import type { GameGrant } from '../../domain/credential/access-grant.ts';
 import type { GateRefusal } from '../../domain/gate/bridge-gate.ts';
+import type { Civilian } from '../../domain/records/civilian.ts';
 import { Plate } from '../../domain/records/plate.ts';
+import type { Vehicle } from '../../domain/records/vehicle.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 
-/** The bridge lookup shape of a vehicle (section 2). */
-export interface VehicleLookup {
-  readonly plate: string;
-  readonly make: string | null;
-  readonly model: string | null;
-  readonly color: string | null;
-  readonly registrationStatus: string;
-  readonly ownerCivilianId: string | null;
-  readonly ownerDisplayName: string | null;
+/** A vehicle found by its plate, with its registered owner when it has one. */
+export interface VehicleFound {
+  readonly vehicle: Vehicle;
+  readonly owner: Civilian | null;
 }
 
 /** `/lookup/vehicle`: an on-duty officer runs a plate; case and spaces do not matter. */
@@ -24,23 +21,15 @@ export class LookupVehicle {
     grant: GameGrant;
     identifiers: PlayerIdentifiers;
     plate: string;
-  }): Promise<Outcome<VehicleLookup, GateRefusal | 'no_match'>> {
+  }): Promise<Outcome<VehicleFound, GateRefusal | 'no_match'>> {
     const officer = await this.ports.gate.onDuty(input.grant, input.identifiers);
     if (!officer.ok) return officer;
     const plate = Plate.parse(input.plate);
     if (!plate.ok) return refuse('no_match');
     const vehicle = await this.ports.vehicles.findByPlate(input.grant.organisationId, plate.value.key);
     if (vehicle === null) return refuse('no_match');
-    const v = vehicle.snapshot();
-    const owner = v.ownerCivilianId === null ? null : await this.ports.civilians.get(v.ownerCivilianId);
-    return accept({
-      plate: v.plate,
-      make: v.make,
-      model: v.model,
-      color: v.color,
-      registrationStatus: v.registrationStatus,
-      ownerCivilianId: v.ownerCivilianId,
-      ownerDisplayName: owner?.displayName ?? null,
-    });
+    const { ownerCivilianId } = vehicle.snapshot();
+    const owner = ownerCivilianId === null ? null : await this.ports.civilians.get(ownerCivilianId);
+    return accept({ vehicle, owner });
   }
 }

@@ -14,6 +14,12 @@ export function personMatchView(civilian: Civilian) {
   return { civilianId: id, firstName, lastName, dateOfBirth, licenseStatus };
 }
 
+/** A vehicle as the bridge's plate lookup answers (section 2): the registration and the owner's name. */
+export function vehicleLookupView({ vehicle, owner }: { vehicle: Vehicle; owner: Civilian | null }) {
+  const { plate, make, model, color, registrationStatus, ownerCivilianId } = vehicle.snapshot();
+  return { plate, make, model, color, registrationStatus, ownerCivilianId, ownerDisplayName: owner?.displayName ?? null };
+}
+
 export function vehicleView(vehicle: Vehicle) {
   const { id, organisationId, plate, make, model, color, registrationStatus, ownerCivilianId } = vehicle.snapshot();
   return { vehicleId: id, organisationId, plate, make, model, color, registrationStatus, ownerCivilianId };

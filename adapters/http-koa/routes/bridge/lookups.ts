@@ -1,4 +1,4 @@
-import { personMatchView } from '../../presenters/records-views.ts';
+import { personMatchView, vehicleLookupView } from '../../presenters/records-views.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { plate, text } from '../../schemas.ts';
 import { bridgeRoute } from './bridge-route.ts';
@@ -9,7 +9,12 @@ export const lookupRoutes: readonly RouteSpec[] = [
   bridgeRoute('lookupVehicle', {
     summary: 'Runs a plate.',
     request: { path: '/lookup/vehicle', rate: ['lookup-vehicle', 60], fields: { plate } },
-    answer: { flag: 'found', carries: 'vehicle', refusals: ['not_linked', 'not_on_duty', 'no_match'] },
+    answer: {
+      flag: 'found',
+      carries: ['vehicle'],
+      present: (found) => ({ vehicle: vehicleLookupView(found) }),
+      refusals: ['not_linked', 'not_on_duty', 'no_match'],
+    },
   }),
   bridgeRoute('lookupPerson', {
     summary: 'Finds civilians by exact name; at most 10.',
