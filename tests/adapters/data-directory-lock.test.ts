@@ -132,7 +132,8 @@ test('of several processes started together on one stale lock, exactly one gets 
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const answered = new Promise<string>((resolve) => {
       child.stdout.on('data', () => out.includes('\n') && resolve(out.trim()));
-      child.once('exit', () => resolve(out.trim()));
+      // 'close', not 'exit': a process that answers and exits at once may exit before its output is read.
+      child.once('close', () => resolve(out.trim()));
     });
     return { child, answered };
   });
