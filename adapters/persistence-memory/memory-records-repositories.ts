@@ -38,11 +38,6 @@ export class MemoryCivilianRepository implements CivilianRepository {
     return this.rows.get(id);
   }
 
-  /** Transactions here are serialisable already; nothing more to hold. */
-  getForUpdate(id: CivilianId) {
-    return this.rows.get(id);
-  }
-
   findByName(organisationId: OrganisationId, firstName: string, lastName: string, limit: number) {
     const [first, last] = [nameKey(firstName), nameKey(lastName)];
     return this.rows.filter(
@@ -87,11 +82,6 @@ export class MemoryVehicleRepository implements VehicleRepository {
   }
 
   get(id: VehicleId) {
-    return this.rows.get(id);
-  }
-
-  /** Transactions here are serialisable already; nothing more to hold. */
-  getForUpdate(id: VehicleId) {
     return this.rows.get(id);
   }
 

@@ -32,11 +32,24 @@ export class LeanStatement {
  * transaction's writes and takes part in its locks.
  */
 export class LeanReads {
+  /** Every statement made, by name: each is built once, and a name always means one text. */
+  private readonly statements = new Map<string, LeanStatement>();
+
   constructor(
     private readonly session: OrmSession,
     private readonly metadata: MetadataStorage,
     private readonly native: NativeStatements | null,
   ) {}
+
+  /** The statement called `name` (prefixed `cad_` on the driver), built by `sql` the first time it is asked for. */
+  statement(name: string, sql: () => string): LeanStatement {
+    let statement = this.statements.get(name);
+    if (statement === undefined) {
+      statement = new LeanStatement(`cad_${name}`, sql());
+      this.statements.set(name, statement);
+    }
+    return statement;
+  }
 
   async rows<Row>(statement: LeanStatement, values: unknown[]): Promise<Row[]> {
     if (this.native !== null && !this.session.inUnitOfWork) {
@@ -69,7 +82,7 @@ function readerOf(prop: EntityProperty): (value: unknown) => unknown {
       case 'string':
         return String(value);
       default:
-        return typeof value === 'string' && prop.type === 'json' ? JSON.parse(value) : value;
+        return value;
     }
   };
   return (value) => (value == null ? null : read(value));
@@ -90,8 +103,9 @@ export class LeanTable<Record extends object, Entity> {
   }
 
   /** `select <every column> from <table> t where <where>`; `where` may go on with `order by` and `limit`. */
-  statement(name: string, where: string): LeanStatement {
-    return new LeanStatement(`cad_${name}`, `select ${this.columns} from ${this.shape.tableName} t where ${where}`);
+  statement(name: string, where: string | (() => string)): LeanStatement {
+    const clause = typeof where === 'string' ? () => where : where;
+    return this.reads.statement(name, () => `select ${this.columns} from ${this.shape.tableName} t where ${clause()}`);
   }
 
   async many(statement: LeanStatement, values: unknown[]): Promise<Entity[]> {

@@ -54,11 +54,7 @@ export class BridgeGate {
   /** The link gate: `/911`, `/civilian/claim`, `/mdt-handoff`; with the settings its statement read. */
   async linked(grant: GameGrant, identifiers: PlayerIdentifiers): Promise<Outcome<GatedPlayer, 'not_linked'>> {
     const read = await this.read(grant, identifiers, grant.departmentId);
-    const player = judgeLinkGate(this.facts(grant, read.player));
-    if (!player.ok) return player;
-    // As in `admit`: without the organisation's row nobody is linked.
-    if (read.settings === null) return refuse('not_linked');
-    return accept({ ...player.value, settings: read.settings });
+    return withSettings(judgeLinkGate(this.facts(grant, read.player)), read.settings);
   }
 
   /** The full gate: link, membership in the credential's department, active unit not off duty. */
@@ -81,11 +77,7 @@ export class BridgeGate {
   }
 
   private admit(grant: GameGrant, read: GateRead): Outcome<GatedOfficer, GateRefusal> {
-    const officer = this.judgeOnDuty(grant, read.player);
-    if (!officer.ok) return officer;
-    // A player is linked only in an organisation that exists; without its row nobody passes.
-    if (read.settings === null) return refuse('not_linked');
-    return accept({ ...officer.value, settings: read.settings });
+    return withSettings(this.judgeOnDuty(grant, read.player), read.settings);
   }
 
   private async read(grant: GameGrant, identifiers: PlayerIdentifiers, departmentId: GameGrant['departmentId'], options?: GateReadOptions) {
@@ -102,6 +94,16 @@ export class BridgeGate {
       unit: player?.unit ?? null,
     };
   }
+}
+
+/** A player the gate admitted, with the settings its statement read. A player is linked only in an organisation that exists: without its row nobody passes. */
+function withSettings<Player, Reason extends string>(
+  player: Outcome<Player, Reason>,
+  settings: OrganisationSettings | null,
+): Outcome<Player & { readonly settings: OrganisationSettings }, Reason | 'not_linked'> {
+  if (!player.ok) return player;
+  if (settings === null) return refuse('not_linked');
+  return accept({ ...player.value, settings });
 }
 
 interface GateRead {

@@ -42,8 +42,6 @@ export interface WarrantSearch {
 
 export interface CivilianRepository {
   get(id: CivilianId): Promise<Civilian | null>;
-  /** Reads the civilian and holds it against concurrent writers until the transaction ends. */
-  getForUpdate(id: CivilianId): Promise<Civilian | null>;
   /**
    * Civilians with exactly this name, ignoring case and extra spaces (compare `nameKey`), oldest
    * first, at most `limit`.
@@ -64,8 +62,6 @@ export interface CivilianRepository {
 
 export interface VehicleRepository {
   get(id: VehicleId): Promise<Vehicle | null>;
-  /** Reads the vehicle and holds it against concurrent writers until the transaction ends. */
-  getForUpdate(id: VehicleId): Promise<Vehicle | null>;
   /** By plate, ignoring case and spaces. */
   findByPlate(organisationId: OrganisationId, plateKey: string): Promise<Vehicle | null>;
   /** As `findByPlate`, holding the vehicle against concurrent writers until the transaction ends. */

@@ -33,8 +33,6 @@ export class MikroOrmBoloRepository implements BoloRepository {
   private readonly hits: MappedTable<BoloHitRecord, BoloHit>;
 
   private readonly lean: LeanTable<BoloRecord, Bolo>;
-  /** `findActiveAbout`'s statements, by how many vehicles and people it asks about. */
-  private readonly about = new Map<string, LeanStatement>();
 
   constructor(session: OrmSession, reads: LeanReads) {
     this.rows = new MappedTable(session, BoloRecord, boloFromRecord);
@@ -62,26 +60,20 @@ export class MikroOrmBoloRepository implements BoloRepository {
     ]);
   }
 
+  /** `findActiveAbout`'s statement for this many vehicles and people. */
   private aboutStatement(vehicles: number, people: number): LeanStatement {
-    const key = `${vehicles}_${people}`;
-    let statement = this.about.get(key);
-    if (statement === undefined) {
-      const list = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+    const list = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+    return this.lean.statement(`bolos_about_${vehicles}_${people}`, () => {
       const subjects = [
         ...(vehicles === 0 ? [] : [`t.subject_vehicle_id in (${list(vehicles)})`]),
         ...(people === 0 ? [] : [`t.subject_civilian_id in (${list(people)})`]),
       ];
       const active = ACTIVE_BOLO_STATUSES.map((status) => `'${status}'`).join(', ');
-      statement = this.lean.statement(
-        `bolos_about_${key}`,
-        `t.organisation_id = ? and (${subjects.join(' or ')})
+      return `t.organisation_id = ? and (${subjects.join(' or ')})
         and (t.scope = 'COMMUNITY' or t.issuing_department_id = ?)
         and t.status in (${active}) and (t.expires_at is null or t.expires_at > ?)
-        order by t.id desc limit ?`,
-      );
-      this.about.set(key, statement);
-    }
-    return statement;
+        order by t.id desc limit ?`;
+    });
   }
 
   list = async (filter: BoloFilter) => {

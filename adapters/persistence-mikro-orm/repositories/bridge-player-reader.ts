@@ -8,7 +8,7 @@ import type { MapType, OrganisationSettings } from '../../../domain/organisation
 import type { IdentifierKind, PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { UNIT_COLUMNS, type UnitRow, unitFieldsFromRow, unitFromRecord } from '../mappers/roster-mappers.ts';
-import { type LeanReads, LeanStatement } from '../lean-reads.ts';
+import type { LeanReads } from '../lean-reads.ts';
 import { rawDate } from '../raw-values.ts';
 
 type CandidateRow = UnitRow & { link_kind: string | null; link_value: string; link_character_id: string; link_linked_at: unknown };
@@ -92,9 +92,6 @@ function settingsFrom(row: GateRow): OrganisationSettings {
 }
 
 export class MikroOrmBridgePlayerReader implements BridgePlayerReader {
-  /** The statements by number of identifier pairs (and lock), made once each. */
-  private readonly statements = new Map<string, LeanStatement>();
-
   /** Outside a unit of work the gate's read goes straight to the driver; inside one it joins the transaction. */
   constructor(private readonly reads: LeanReads) {}
 
@@ -105,7 +102,7 @@ export class MikroOrmBridgePlayerReader implements BridgePlayerReader {
   ): Promise<PlayerCandidate[]> {
     const pairs = identifiers.entries;
     if (pairs.length === 0) return [];
-    const statement = this.statement(`cad_gate_candidates_${pairs.length}`, () => candidatesSql(pairs.length));
+    const statement = this.reads.statement(`gate_candidates_${pairs.length}`, () => candidatesSql(pairs.length));
     const rows = await this.reads.rows<CandidateRow>(statement, [
       departmentId,
       organisationId,
@@ -124,20 +121,11 @@ export class MikroOrmBridgePlayerReader implements BridgePlayerReader {
     const lockUnits = options.lockUnits === true && count > 0;
     const pairs = identifiers.entries.flatMap(({ kind, value }) => [kind, value]);
     const parameters = [...(lockUnits ? [departmentId, organisationId, ...pairs] : []), ...pairs, departmentId, organisationId];
-    const statement = this.statement(`cad_gate_facts_${count}${lockUnits ? '_locking' : ''}`, () => gateFactsSql(count, lockUnits));
+    const statement = this.reads.statement(`gate_facts_${count}${lockUnits ? '_locking' : ''}`, () => gateFactsSql(count, lockUnits));
     const rows = await this.reads.rows<GateRow>(statement, parameters);
     const first = rows[0];
     if (first === undefined) return { settings: null, candidates: [] };
     const linked = rows.filter((row) => row.link_kind !== null);
     return { settings: settingsFrom(first), candidates: linked.map((row) => candidateFrom(organisationId, row)) };
-  }
-
-  private statement(name: string, sql: () => string): LeanStatement {
-    let statement = this.statements.get(name);
-    if (statement === undefined) {
-      statement = new LeanStatement(name, sql());
-      this.statements.set(name, statement);
-    }
-    return statement;
   }
 }

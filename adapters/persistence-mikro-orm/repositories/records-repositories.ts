@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type {
   CivilianRepository,
@@ -54,7 +53,6 @@ export class MikroOrmCivilianRepository implements CivilianRepository {
   }
 
   get = (id: CivilianId) => this.lean.one(this.byId, [id]);
-  getForUpdate = (id: CivilianId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
   /**
    * A transaction-scoped advisory lock in its own key space (the two-integer form never meets the
@@ -111,7 +109,6 @@ export class MikroOrmVehicleRepository implements VehicleRepository {
   }
 
   get = (id: VehicleId) => this.rows.one({ id });
-  getForUpdate = (id: VehicleId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   findByPlate = (organisationId: OrganisationId, plateKey: string) => this.lean.one(this.byPlate, [organisationId, plateKey]);
   findByPlateForUpdate = (organisationId: OrganisationId, plateKey: string) =>
     this.lean.one(this.byPlateLocking, [organisationId, plateKey]);
