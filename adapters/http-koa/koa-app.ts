@@ -8,8 +8,8 @@ import { HttpError } from './error-catalogue.ts';
 import { unfitInput } from './input-text.ts';
 import { readJsonBody } from './json-body.ts';
 import type { HttpState } from './http-state.ts';
-import { loadAdminPage } from '../web-admin/index.ts';
-import { adminPage } from './admin-page.ts';
+import { HOME_PAGE, pageTable } from './pages.ts';
+import { staticPages } from './static-pages.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { guard } from './middleware/guard.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
@@ -40,11 +40,13 @@ export interface HttpOptions {
   readonly metrics?: HttpMetrics;
   /** The realtime channel's AsyncAPI document, served beside the OpenAPI one. */
   readonly asyncApi: object;
+  /** The realtime channel's own port when it runs on uWebSockets.js, for the pages that open it. */
+  readonly realtimePort?: number;
 }
 
 export const DEFAULT_BODY_LIMIT = '512kb';
 
-/** A Koa application serving every route of the table, plus health checks, the API documents, the reference page and the admin page. */
+/** A Koa application serving every route of the table, plus health checks, the API documents, the reference page and the page table (the admin page and the shared page code). */
 export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[], options: HttpOptions): Koa<HttpState> {
   // Koa reads maxIpsCount 0 as "trust every X-Forwarded-For entry"; we never want that.
   const hops = options.trustProxy === true ? 1 : options.trustProxy === false ? 0 : Math.max(0, Math.floor(options.trustProxy));
@@ -64,7 +66,7 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
   if (options.metrics !== undefined) app.use(requestMetrics(options.metrics));
   app.use(requestContext(options.logger));
   app.use(errorHandler(options.logger));
-  app.use(adminPage(loadAdminPage()));
+  app.use(staticPages(pageTable(options.realtimePort === undefined ? {} : { realtimePort: options.realtimePort }), HOME_PAGE));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -155,8 +155,8 @@ const LINKS: ReadonlyArray<readonly [string, (url: string) => boolean]> = [
       url.includes('/adapters/logging/'),
   ],
   [
-    'error handler and admin-page check',
-    (url) => url.includes('/middleware/error-handler.ts') || url.includes('/adapters/http-koa/admin-page.ts'),
+    'error handler and static-page check',
+    (url) => url.includes('/middleware/error-handler.ts') || url.includes('/adapters/http-koa/static-pages.ts'),
   ],
   [
     'router (@koa/router, path-to-regexp)',

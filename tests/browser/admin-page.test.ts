@@ -4,6 +4,9 @@ import { API_SCOPES, BRIDGE_SCOPES } from '../../domain/credential/scope.ts';
 import { BRIDGE } from '../support/bridge-driver.ts';
 import { type Browser, SCREENSHOTS, accessibilityViolations, openBrowser } from '../support/browser.ts';
 import { expect } from '../support/operator-driver.ts';
+
+/** Another party's text as an option shows it among the page's words: between Unicode isolates. */
+const isolated = (text: string) => `\u2068${text}\u2069`;
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 /** One operator's session through the page, step by step: each test starts where the last ended. */
@@ -99,7 +102,7 @@ test.serial('onboarding: a department is created and another deactivated; a char
   await page.getByRole('button', { name: 'Create character' }).click();
   await page.getByRole('cell', { name: 'Jane Doe', exact: true }).waitFor();
   await page.getByLabel('Character', { exact: true }).selectOption({ label: 'Jane Doe' });
-  await page.getByLabel('Member of department').selectOption({ label: 'Los Santos Police (lspd)' });
+  await page.getByLabel('Member of department').selectOption({ label: `${isolated('Los Santos Police')} (${isolated('lspd')})` });
   await page.getByLabel('Callsign').fill('1-ADAM-12');
   await page.getByRole('button', { name: 'Add member' }).click();
   await page.getByRole('cell', { name: 'lspd: 1-ADAM-12' }).waitFor();
@@ -116,7 +119,7 @@ test.serial('onboarding: a department is created and another deactivated; a char
 test.serial('a game credential gets its department and the three game scopes through select-all', async (t) => {
   const { page, app } = t.context;
   await page.getByRole('button', { name: 'Credentials' }).click();
-  const game = await createCredential(page, 'game', 'FiveM server', 'Los Santos Police (lspd)');
+  const game = await createCredential(page, 'game', 'FiveM server', `${isolated('Los Santos Police')} (${isolated('lspd')})`);
   t.regex(game.clientSecret, /^cad_cs_/);
   t.context.secrets['game'] = game;
   await screen(t, '04-credential-secret');
@@ -198,7 +201,7 @@ test.serial('the audit log shows the credential history newest first, filtered b
   const { page } = t.context;
   await page.getByRole('button', { name: 'Audit and presence' }).click();
   await page.getByRole('cell', { name: 'organisation.created' }).waitFor();
-  await page.getByLabel('Credential', { exact: true }).selectOption({ label: 'Dashboard (generic_api_key)' });
+  await page.getByLabel('Credential', { exact: true }).selectOption({ label: `${isolated('Dashboard')} (${isolated('generic_api_key')})` });
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await page.getByText('Page 1, 3 entries.').waitFor();
   const actions = await page.locator('#audit-rows tr td:nth-child(2)').allTextContents();
@@ -218,7 +221,7 @@ test.serial('a key without integrations.credential.manage sees creation disabled
     ),
     201,
   );
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign out' }).click()]);
   // By keyboard alone: the field, the key, Enter.
   await page.getByLabel('Operator key').focus();
   await page.keyboard.type(key);
@@ -254,7 +257,7 @@ test.serial('on a phone-sized screen nothing runs off the side of the page', asy
 test.serial('signed in again with the bootstrap key, the operator chooses the organisation and acts once per click', async (t) => {
   const { page, app } = t.context;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign out' }).click()]);
   t.deepEqual(await page.evaluate(() => ({ ...(globalThis as any).sessionStorage })), {});
   await page.getByLabel('Operator key').fill(app.bootstrapKey);
   await page.getByRole('button', { name: 'Sign in' }).click();

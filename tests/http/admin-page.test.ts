@@ -9,9 +9,17 @@ test.before(async (t) => {
 });
 test.after.always((t) => t.context.app.close());
 
-const PAGE_FILES = ['/admin/', '/admin/app.js', '/admin/api.js', '/admin/admin.css', '/admin/catalogue.json'];
+const PAGE_FILES = [
+  '/admin/',
+  '/admin/app.js',
+  '/admin/api.js',
+  '/admin/admin.css',
+  '/admin/catalogue.json',
+  '/shared/dom.js',
+  '/shared/page.css',
+];
 
-test('the admin page and its files carry a strict policy: own files only, no framing, no referrer, nothing cached', async (t) => {
+test('the admin page, the shared page code and their files carry a strict policy: own files only, no framing, no referrer, nothing cached', async (t) => {
   for (const path of PAGE_FILES) {
     const response = await fetch(t.context.base + path);
     t.is(response.status, 200, path);
@@ -53,6 +61,25 @@ test('files are served with their types; /admin leads to /admin/, and nothing el
     t.is((await fetch(base + path)).status, 404, path);
   }
   t.is((await fetch(`${base}/admin/`, { method: 'POST' })).status, 404);
+});
+
+test('the service root leads a browser to the admin page, for GET and HEAD alike', async (t) => {
+  const { base } = t.context;
+  for (const method of ['GET', 'HEAD']) {
+    const moved = await fetch(`${base}/`, { method, redirect: 'manual' });
+    t.is(moved.status, 307, method);
+    t.is(moved.headers.get('location'), '/admin/', method);
+  }
+  t.is((await fetch(`${base}/`, { method: 'POST' })).status, 404);
+});
+
+test('the shared page code is files only: no index, no folder listing, no way out of its folder', async (t) => {
+  const { base } = t.context;
+  t.regex((await fetch(`${base}/shared/dom.js`)).headers.get('content-type') ?? '', /^text\/javascript/);
+  t.regex((await fetch(`${base}/shared/page.css`)).headers.get('content-type') ?? '', /^text\/css/);
+  for (const path of ['/shared', '/shared/', '/shared/index.ts', '/shared/index.html', '/shared/%2e%2e/index.ts']) {
+    t.is((await fetch(base + path, { redirect: 'manual' })).status, 404, path);
+  }
 });
 
 test('the catalogue lists the scopes of each kind of credential and the operator permissions', async (t) => {

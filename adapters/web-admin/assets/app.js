@@ -2,7 +2,8 @@
 import { ApiError, allPages, call, session } from './api.js';
 import { auditScreen } from './audit.js';
 import { credentialsScreen } from './credentials.js';
-import { byId, el, gate, say } from './dom.js';
+import { byId, el, say } from '/shared/dom.js';
+import { gate } from './controls.js';
 import { onboardingScreen } from './onboarding.js';
 
 const SCREENS = ['sign-in', 'organisations', 'credentials', 'onboarding', 'audit'];

@@ -1,6 +1,7 @@
 // Audit log (newest first, a page at a time, by action and credential) and presence figures.
 import { call, inOrganisation } from './api.js';
-import { byId, el, fillRows, may, say, when } from './dom.js';
+import { byId, el, fillRows, phrase, say, when } from '/shared/dom.js';
+import { may } from './controls.js';
 
 const AUDIT = 'audit.view';
 const PAGE = 25;
@@ -66,7 +67,7 @@ export function auditScreen(who, failed) {
     const credentials = await call('GET', inOrganisation('/credentials'));
     current.replaceChildren(
       el('option', { value: '', text: 'Any credential' }),
-      ...credentials.map((c) => el('option', { value: c.clientId, text: `${c.label} (${c.kind})` })),
+      ...credentials.map((c) => el('option', { value: c.clientId }, phrase`${c.label} (${c.kind})`)),
     );
   }
 

@@ -1,6 +1,7 @@
 // Credentials: the list (never a secret), creation with the scope checklist, rotation and revocation.
 import { allPages, call, inOrganisation } from './api.js';
-import { byId, departmentChoice, el, fillRows, may, say, when } from './dom.js';
+import { byId, el, fillRows, say, when } from '/shared/dom.js';
+import { departmentChoice, may } from './controls.js';
 
 const catalogue = fetch('catalogue.json', { cache: 'no-store' }).then((r) => r.json());
 const MANAGE = 'integrations.credential.manage';

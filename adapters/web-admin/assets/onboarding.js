@@ -1,6 +1,7 @@
 // Onboarding: departments (create, deactivate), then characters and their memberships (roster.js).
 import { allPages, call, inOrganisation } from './api.js';
-import { byId, el, fillRows, may, say } from './dom.js';
+import { byId, el, fillRows, say } from '/shared/dom.js';
+import { may } from './controls.js';
 import { rosterPart } from './roster.js';
 
 const SETTINGS = 'organisation.settings.manage';

@@ -1,6 +1,7 @@
 // Characters, their memberships with callsigns, and the link codes a player types in game.
 import { allPages, call, inOrganisation } from './api.js';
-import { byId, departmentChoice, el, fillRows, may, say } from './dom.js';
+import { byId, el, fillRows, say } from '/shared/dom.js';
+import { departmentChoice, may } from './controls.js';
 
 const ROSTER = 'roster.manage';
 

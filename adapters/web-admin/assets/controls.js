@@ -1,30 +1,5 @@
-// Small DOM helpers: every text goes in as text, never as HTML.
-export const byId = (id) => document.getElementById(id);
-
-export function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === false || value === null || value === undefined) continue;
-    if (name === 'text') node.textContent = value;
-    else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? '' : String(value));
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-
-/** Writes a message in a status region (role="status" or "alert" in the page). */
-export function say(region, text, kind = 'info') {
-  region.textContent = text;
-  region.dataset.kind = kind;
-}
-
-export const when = (iso) => (iso ? new Date(iso).toLocaleString() : '—');
-
-/** A table body's rows, or one row that says the list is empty. */
-export function fillRows(body, rows, columns, empty) {
-  body.replaceChildren(...(rows.length > 0 ? rows : [el('tr', {}, el('td', { colspan: columns, text: empty }))]));
-}
+// The admin page's own controls: what the signed-in key may do, and the department choice.
+import { byId, el, phrase } from '/shared/dom.js';
 
 /**
  * What the signed-in key may do: a form or button that needs a permission it lacks is disabled,
@@ -54,8 +29,11 @@ export function departmentChoice(id, departments, disabled = false) {
       : el(
           'select',
           { id, name: current.name, disabled },
-          ...departments.filter((d) => d.isActive).map((d) => el('option', { value: d.departmentId, text: `${d.name} (${d.slug})` })),
+          ...departments.filter((d) => d.isActive).map((d) => el('option', { value: d.departmentId }, phrase`${d.name} (${d.slug})`)),
         );
+  for (const attribute of ['aria-describedby']) {
+    if (current.hasAttribute(attribute)) replacement.setAttribute(attribute, current.getAttribute(attribute));
+  }
   current.replaceWith(replacement);
   return replacement;
 }
