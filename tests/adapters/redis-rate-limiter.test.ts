@@ -66,22 +66,30 @@ whenRedis(test, 'the Redis rate limiter', (url) => {
   });
 
   test('the window slides: admissions count for 60 to 61 seconds, on Redis time', async (t) => {
-    const prefix = freshRedisPrefix('rl');
-    const a = instance(url, prefix);
-    t.teardown(a.close);
-    await a.link.ready();
-    const [seconds] = await a.link.commands.time();
-    const now = Number(seconds);
-    const key = `${prefix}rate:60s:token:198.51.100.7`;
-    // Five admissions 60 s ago still count; five 61 s ago have left the window.
-    await a.link.commands.hset(key, String(now - 60), '5', String(now - 61), '5');
-    const decisions = await spend(a.limiter, 'token:198.51.100.7', 6);
-    t.deepEqual(
-      decisions.map((d) => d.allowed),
-      [true, true, true, true, true, false],
-    );
-    t.true(decisions[5]!.resetSeconds <= 2, 'the oldest admissions leave within a second or two');
-    t.is(await a.link.commands.hexists(key, String(now - 61)), 0, 'seconds out of the window are dropped');
+    // The boundary is a whole second on Redis's clock: an attempt during which that clock ticked
+    // over proves nothing either way, so it is made again with fresh keys (a busy machine may tick).
+    for (let attempt = 1; ; attempt++) {
+      const prefix = freshRedisPrefix('rl');
+      const a = instance(url, prefix);
+      t.teardown(a.close);
+      await a.link.ready();
+      const [seconds] = await a.link.commands.time();
+      const now = Number(seconds);
+      const key = `${prefix}rate:60s:token:198.51.100.7`;
+      // Five admissions 60 s ago still count; five 61 s ago have left the window.
+      await a.link.commands.hset(key, String(now - 60), '5', String(now - 61), '5');
+      const decisions = await spend(a.limiter, 'token:198.51.100.7', 6);
+      const [after] = await a.link.commands.time();
+      if (Number(after) !== now && attempt < 10) continue;
+      t.is(Number(after), now, 'one attempt ran within one second of Redis time');
+      t.deepEqual(
+        decisions.map((d) => d.allowed),
+        [true, true, true, true, true, false],
+      );
+      t.true(decisions[5]!.resetSeconds <= 2, 'the oldest admissions leave within a second or two');
+      t.is(await a.link.commands.hexists(key, String(now - 61)), 0, 'seconds out of the window are dropped');
+      return;
+    }
   });
 
   test('refused requests are not counted', async (t) => {
