@@ -36,6 +36,7 @@ const schema = {
     CAD_STORAGE: { enum: ['memory', 'embedded', 'postgres'] },
     CAD_DATA_DIR: { type: 'string', minLength: 1, default: './data' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+    CAD_CREATE_DATABASE: { enum: ['true', 'false'], default: 'false' },
     CAD_BOOTSTRAP_KEY: { type: 'string', minLength: 32, maxLength: 256 },
     CAD_TRUST_PROXY: { type: 'string', pattern: '^(true|false|[0-9]{1,2})$', default: 'false' },
     CAD_RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, maximum: 10000, default: 1 },
@@ -66,6 +67,7 @@ interface Checked {
   CAD_STORAGE?: 'memory' | 'embedded' | 'postgres';
   CAD_DATA_DIR: string;
   DATABASE_URL?: string;
+  CAD_CREATE_DATABASE: 'true' | 'false';
   CAD_BOOTSTRAP_KEY?: string;
   CAD_TRUST_PROXY: string;
   CAD_RATE_LIMIT_SCALE: number;
@@ -115,7 +117,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   return {
     port: v.PORT,
     host: v.HOST,
-    storage: storageFrom(v.CAD_STORAGE, v.DATABASE_URL, v.CAD_DATA_DIR),
+    storage: storageFrom(v.CAD_STORAGE, v.DATABASE_URL, v.CAD_DATA_DIR, v.CAD_CREATE_DATABASE === 'true'),
     bootstrapKey: v.CAD_BOOTSTRAP_KEY,
     trustProxy: trust === 'true' ? true : trust === 'false' || Number(trust) === 0 ? false : Number(trust),
     rateLimitScale: v.CAD_RATE_LIMIT_SCALE,
@@ -137,11 +139,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   };
 }
 
-function storageFrom(kind: string | undefined, url: string | undefined, dataDir: string): StorageOption {
+function storageFrom(kind: string | undefined, url: string | undefined, dataDir: string, createDatabase: boolean): StorageOption {
   if (kind === 'memory') return { kind: 'memory' };
   if (kind === 'postgres' || (kind === undefined && url !== undefined)) {
     if (url === undefined) throw new ConfigError(['CAD_STORAGE=postgres needs DATABASE_URL']);
-    return { kind: 'postgres', url };
+    return { kind: 'postgres', url, createDatabase };
   }
   return { kind: 'embedded', dataDir };
 }

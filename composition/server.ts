@@ -1,4 +1,5 @@
 import { createLogger } from '../adapters/logging/pino-logger.ts';
+import { describePostgresDatabase } from '../adapters/persistence-mikro-orm/postgres-database.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type RunningService, startService } from './service.ts';
 
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     config.storage.kind === 'embedded'
       ? `embedded database in ${config.storage.dataDir}`
       : config.storage.kind === 'postgres'
-        ? 'PostgreSQL'
+        ? `PostgreSQL database ${describePostgresDatabase(config.storage.url)}`
         : 'memory (nothing is kept)';
   logger.info({ url: service.url, storage: config.storage.kind }, `listening on ${service.url}, data in ${where}`);
   if (service.metricsUrl !== null) logger.info({ url: service.metricsUrl }, `metrics at ${service.metricsUrl}`);

@@ -5,6 +5,7 @@ import { ROUTES } from '../adapters/http-koa/routes/index.ts';
 import { type Logger, LoggedProblems } from '../adapters/logging/index.ts';
 import { type MetricsListener, type MetricsListenerOptions, ServiceMetrics, listenMetrics } from '../adapters/metrics-prometheus/index.ts';
 import { describeStaleLock } from '../adapters/persistence-mikro-orm/data-directory-lock.ts';
+import type { DatabaseNotice } from '../adapters/persistence-mikro-orm/postgres-database.ts';
 import {
   type RealtimeEngineChoice,
   asyncApiDocument,
@@ -75,7 +76,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   // Loaded only when asked for: a single instance never loads the Redis clients.
   const shared = options.redis && (await (await import('./shared-state.ts')).openSharedState(options.redis, options.logger));
   const core = await createCadCore({
-    storage: withStaleLockLogged(options.storage, options.logger),
+    storage: withStorageLogged(options.storage, options.logger),
     shared,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     autoProvisionPerHour: options.autoProvisionPerHour,
@@ -156,11 +157,29 @@ function countedEvents(channel: WaypointChannel, metrics: ServiceMetrics): Waypo
   };
 }
 
-/** A dead process's lock taken over on the data directory is told in the service's log. */
-function withStaleLockLogged(storage: StorageOption, logger: Logger): StorageOption {
-  if (storage.kind !== 'embedded' || storage.onStaleLock !== undefined) return storage;
+/**
+ * A dead process's lock taken over on the data directory is told in the service's log, and so is
+ * the database opened: its name, whether this start created it, and the migrations it applied.
+ */
+function withStorageLogged(storage: StorageOption, logger: Logger): StorageOption {
+  if (storage.kind !== 'embedded' && storage.kind !== 'postgres') return storage;
+  const onOpened =
+    storage.onOpened ??
+    ((notice: DatabaseNotice) => {
+      const where = notice.server === null ? notice.database : `${notice.database} on ${notice.server}`;
+      if (notice.created) logger.warn({ database: notice.database, server: notice.server }, `created the database ${where}`);
+      if (notice.migrated.length > 0) {
+        logger.info(
+          { database: notice.database, server: notice.server, migrations: notice.migrated },
+          `migrated the database ${where}: ${notice.migrated.length} migration(s) applied`,
+        );
+      }
+    });
+  if (storage.kind === 'postgres') return { ...storage, onOpened };
   return {
     ...storage,
-    onStaleLock: (notice) => logger.warn({ dataDir: notice.dataDir, stalePid: notice.holder.pid }, describeStaleLock(notice)),
+    onOpened,
+    onStaleLock:
+      storage.onStaleLock ?? ((notice) => logger.warn({ dataDir: notice.dataDir, stalePid: notice.holder.pid }, describeStaleLock(notice))),
   };
 }

@@ -27,7 +27,10 @@ test('DATABASE_URL selects PostgreSQL; CAD_STORAGE=memory keeps nothing', (t) =>
   t.deepEqual(loadConfig({ DATABASE_URL: 'postgresql://cad@db:5432/cad' }).storage, {
     kind: 'postgres',
     url: 'postgresql://cad@db:5432/cad',
+    createDatabase: false,
   });
+  t.like(loadConfig({ DATABASE_URL: 'postgresql://cad@db:5432/cad', CAD_CREATE_DATABASE: 'true' }).storage, { createDatabase: true });
+  t.throws(() => loadConfig({ CAD_CREATE_DATABASE: 'yes' }), { message: /CAD_CREATE_DATABASE must be one of true, false/ });
   t.deepEqual(loadConfig({ CAD_STORAGE: 'memory', DATABASE_URL: 'postgres://x' }).storage, { kind: 'memory' });
   t.deepEqual(loadConfig({ CAD_DATA_DIR: '/var/lib/cad' }).storage, { kind: 'embedded', dataDir: '/var/lib/cad' });
 });
