@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject } from 'ajv';
+import ipaddr from 'ipaddr.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from '../adapters/http-koa/http-server.ts';
 import type { RedisOption } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
@@ -113,6 +114,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       `CAD_HEADERS_TIMEOUT_MS must not exceed CAD_REQUEST_TIMEOUT_MS (got ${v.CAD_HEADERS_TIMEOUT_MS} > ${v.CAD_REQUEST_TIMEOUT_MS})`,
     ]);
   }
+  // Metrics name routes, credentials' traffic and the database pool: off this machine, only a scraper holding the token reads them (decision 0057).
+  if (v.METRICS_PORT !== undefined && v.METRICS_TOKEN === undefined && !isLoopback(v.METRICS_HOST)) {
+    throw new ConfigError([
+      `METRICS_HOST is not a loopback address (got "${v.METRICS_HOST}"): set METRICS_TOKEN (at least 32 characters) so that only your ` +
+        'scraper reads the metrics, or keep METRICS_HOST at 127.0.0.1',
+    ]);
+  }
   const trust = v.CAD_TRUST_PROXY;
   return {
     port: v.PORT,
@@ -137,6 +145,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       ? {}
       : { metrics: { port: v.METRICS_PORT, host: v.METRICS_HOST, ...(v.METRICS_TOKEN && { token: v.METRICS_TOKEN }) } }),
   };
+}
+
+/** `localhost`, 127.0.0.0/8, `::1` and their IPv4-mapped forms; a host name other than localhost may resolve anywhere. */
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  const address = host.replace(/^\[(.*)\]$/, '$1');
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
 }
 
 function storageFrom(kind: string | undefined, url: string | undefined, dataDir: string, createDatabase: boolean): StorageOption {
