@@ -98,7 +98,7 @@ if (!tools) {
     t.regex(walk.values['CLIENT_ID']!, UUID, 'the API credential’s client id');
     t.regex(walk.values['CLIENT_SECRET']!, /^cad_cs_/, 'and its secret');
     t.regex(walk.values['TOKEN']!, /^ey/, 'exchanged for a token');
-    t.regex(walk.stdout, /"clientSecret":"cad_cs_[^"]+","kind":"game"/, 'the game credential is printed with its secret');
+    t.regex(walk.stdout, /"kind": "game",[\s\S]*"clientSecret": "cad_cs_[^"]+"/, 'the game credential is printed with its secret');
     t.regex(walk.stdout, /^\[\]$/m, 'the units list answers');
 
     await interrupt(service.child);
