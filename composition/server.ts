@@ -3,7 +3,7 @@ import { describePostgresDatabase } from '../adapters/persistence-mikro-orm/post
 import { ConfigError, loadConfig } from './config.ts';
 import { type RunningService, startService } from './service.ts';
 
-/** `npm start`: reads the environment, starts the service, and stops it gracefully on SIGTERM. */
+/** `npm start`: reads the environment, starts the service, and stops it gracefully on SIGTERM or SIGINT (decision 0054). */
 async function main(): Promise<void> {
   let config;
   try {
