@@ -1,6 +1,7 @@
 import { type ParsedCommand, onDataDirectory, parseCommand, runCommand } from '../adapters/cli/index.ts';
 import { BackupRefused, backupDataDirectory, restoreDataDirectory } from '../adapters/persistence-mikro-orm/embedded-backup.ts';
 import { DataDirectoryInUse } from '../adapters/persistence-mikro-orm/data-directory-lock.ts';
+import { DatabaseMissing } from '../adapters/persistence-mikro-orm/postgres-database.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { StorageOption } from './storage.ts';
 import { createCadCore } from './core.ts';
@@ -26,7 +27,14 @@ async function main(): Promise<number> {
   }
   const config = loadConfig(process.env);
   if (onDataDirectory(parsed)) return dataDirectoryCommand(parsed, config.storage);
-  const core = await createCadCore({ storage: config.storage, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
+  let core;
+  try {
+    core = await createCadCore({ storage: config.storage, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
+  } catch (error) {
+    if (error instanceof DataDirectoryInUse) return refused('data_directory_in_use', error.message);
+    if (error instanceof DatabaseMissing) return refused('database_missing', error.message);
+    throw error;
+  }
   try {
     return await runCommand(parsed, core.useCases, {
       out: (line) => process.stdout.write(`${line}\n`),
@@ -60,18 +68,25 @@ async function dataDirectoryCommand({ command, args: [file] }: ParsedCommand, st
   } catch (error) {
     if (error instanceof DataDirectoryInUse && command === 'backup' && error.holder !== null) {
       const { pid, command: holder } = error.holder;
-      process.stderr.write(
-        `backup refused: the embedded database in ${storage.dataDir} is in use by process ${pid} (${holder}). ` +
-          'A backup needs the service stopped: stop it (SIGTERM or Ctrl-C), back up, then start it again.\n',
+      return refused(
+        'data_directory_in_use',
+        `the embedded database in ${storage.dataDir} is in use by process ${pid} (${holder}). ` +
+          'A backup needs the service stopped: stop it (SIGTERM or Ctrl-C), back up, then start it again.',
       );
-      return 1;
     }
-    if (error instanceof BackupRefused || error instanceof DataDirectoryInUse) {
-      process.stderr.write(`${command} refused: ${error.message}\n`);
-      return 1;
-    }
+    if (error instanceof DataDirectoryInUse) return refused('data_directory_in_use', error.message);
+    if (error instanceof BackupRefused) return refused(error.reason, error.message);
     throw error;
   }
+}
+
+/**
+ * Every refusal of the tool has one shape on stderr, `{"refused": "<reason>"}`, and exits 1; the
+ * refusals of the data directory and the database add a `message` saying what to do (decision 0058).
+ */
+function refused(reason: string, message: string): number {
+  process.stderr.write(`${JSON.stringify({ refused: reason, message })}\n`);
+  return 1;
 }
 
 main().then(

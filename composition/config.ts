@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject } from 'ajv';
+import ipaddr from 'ipaddr.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from '../adapters/http-koa/http-server.ts';
 import type { RedisOption } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
@@ -36,6 +37,7 @@ const schema = {
     CAD_STORAGE: { enum: ['memory', 'embedded', 'postgres'] },
     CAD_DATA_DIR: { type: 'string', minLength: 1, default: './data' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+    CAD_CREATE_DATABASE: { enum: ['true', 'false'], default: 'false' },
     CAD_BOOTSTRAP_KEY: { type: 'string', minLength: 32, maxLength: 256 },
     CAD_TRUST_PROXY: { type: 'string', pattern: '^(true|false|[0-9]{1,2})$', default: 'false' },
     CAD_RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, maximum: 10000, default: 1 },
@@ -66,6 +68,7 @@ interface Checked {
   CAD_STORAGE?: 'memory' | 'embedded' | 'postgres';
   CAD_DATA_DIR: string;
   DATABASE_URL?: string;
+  CAD_CREATE_DATABASE: 'true' | 'false';
   CAD_BOOTSTRAP_KEY?: string;
   CAD_TRUST_PROXY: string;
   CAD_RATE_LIMIT_SCALE: number;
@@ -111,11 +114,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       `CAD_HEADERS_TIMEOUT_MS must not exceed CAD_REQUEST_TIMEOUT_MS (got ${v.CAD_HEADERS_TIMEOUT_MS} > ${v.CAD_REQUEST_TIMEOUT_MS})`,
     ]);
   }
+  // Metrics name routes, credentials' traffic and the database pool: off this machine, only a scraper holding the token reads them (decision 0057).
+  if (v.METRICS_PORT !== undefined && v.METRICS_TOKEN === undefined && !isLoopback(v.METRICS_HOST)) {
+    throw new ConfigError([
+      `METRICS_HOST is not a loopback address (got "${v.METRICS_HOST}"): set METRICS_TOKEN (at least 32 characters) so that only your ` +
+        'scraper reads the metrics, or keep METRICS_HOST at 127.0.0.1',
+    ]);
+  }
   const trust = v.CAD_TRUST_PROXY;
   return {
     port: v.PORT,
     host: v.HOST,
-    storage: storageFrom(v.CAD_STORAGE, v.DATABASE_URL, v.CAD_DATA_DIR),
+    storage: storageFrom(v.CAD_STORAGE, v.DATABASE_URL, v.CAD_DATA_DIR, v.CAD_CREATE_DATABASE === 'true'),
     bootstrapKey: v.CAD_BOOTSTRAP_KEY,
     trustProxy: trust === 'true' ? true : trust === 'false' || Number(trust) === 0 ? false : Number(trust),
     rateLimitScale: v.CAD_RATE_LIMIT_SCALE,
@@ -137,11 +147,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   };
 }
 
-function storageFrom(kind: string | undefined, url: string | undefined, dataDir: string): StorageOption {
+/** `localhost`, 127.0.0.0/8, `::1` and their IPv4-mapped forms; a host name other than localhost may resolve anywhere. */
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  const address = host.replace(/^\[(.*)\]$/, '$1');
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+}
+
+function storageFrom(kind: string | undefined, url: string | undefined, dataDir: string, createDatabase: boolean): StorageOption {
   if (kind === 'memory') return { kind: 'memory' };
   if (kind === 'postgres' || (kind === undefined && url !== undefined)) {
     if (url === undefined) throw new ConfigError(['CAD_STORAGE=postgres needs DATABASE_URL']);
-    return { kind: 'postgres', url };
+    return { kind: 'postgres', url, createDatabase };
   }
   return { kind: 'embedded', dataDir };
 }

@@ -1,8 +1,9 @@
 import { createLogger } from '../adapters/logging/pino-logger.ts';
+import { describePostgresDatabase } from '../adapters/persistence-mikro-orm/postgres-database.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type RunningService, startService } from './service.ts';
 
-/** `npm start`: reads the environment, starts the service, and stops it gracefully on SIGTERM. */
+/** `npm start`: reads the environment, starts the service, and stops it gracefully on SIGTERM or SIGINT (decision 0054). */
 async function main(): Promise<void> {
   let config;
   try {
@@ -30,17 +31,23 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   service = await startService({ ...config, logger, showBootstrapKey: printBootstrapKey });
+  const { url } = service;
   const where =
     config.storage.kind === 'embedded'
       ? `embedded database in ${config.storage.dataDir}`
       : config.storage.kind === 'postgres'
-        ? 'PostgreSQL'
+        ? `PostgreSQL database ${describePostgresDatabase(config.storage.url)}`
         : 'memory (nothing is kept)';
-  logger.info({ url: service.url, storage: config.storage.kind }, `listening on ${service.url}, data in ${where}`);
+  logger.info({ url, storage: config.storage.kind }, `listening on ${url}, data in ${where}`);
+  logger.info({ admin: `${url}/admin/`, docs: `${url}/api/v1/docs` }, `admin page at ${url}/admin/, API reference at ${url}/api/v1/docs`);
   if (service.metricsUrl !== null) logger.info({ url: service.metricsUrl }, `metrics at ${service.metricsUrl}`);
   if (service.realtime !== null) {
-    const { engine, url } = service.realtime;
-    logger.info({ engine, url }, `realtime waypoint channel (${engine}) at ${url}/integrations/game`);
+    const { engine, url: realtimeUrl, fallback } = service.realtime;
+    logger.info({ engine, url: realtimeUrl }, `realtime waypoint channel (${engine}) at ${realtimeUrl}/integrations/game`);
+    if (fallback !== null) {
+      logger.debug({ reason: fallback }, 'uWebSockets.js could not be loaded');
+      await write(process.stderr, [fallbackLine(fallback, realtimeUrl)]);
+    }
   }
   const neverShown = service.bootstrapKeyNeverShownSince;
   if (neverShown !== null) {
@@ -60,17 +67,32 @@ async function main(): Promise<void> {
   }
 }
 
-/** Prints a new bootstrap key; the key counts as shown only once the lines are written. */
-function printBootstrapKey(key: string): Promise<void> {
+/**
+ * Prints a new bootstrap key and where to use it next; the key counts as shown only once the lines
+ * are written.
+ */
+function printBootstrapKey(key: string, url: string): Promise<void> {
   return write(process.stdout, [
     '',
     '  A bootstrap operator key was created. It is shown this once and never stored as written:',
     '',
     `    ${key}`,
     '',
-    '  Use it as `Authorization: Bearer <key>` on /api/v1/admin. Lost it? `npm run cli -- bootstrap-key reset`.',
+    `  Next: open ${url}/admin/ and sign in with it, to create your organisation, a department`,
+    '  and the credential your game server uses. The API reference is at',
+    `  ${url}/api/v1/docs; there the key goes in \`Authorization: Bearer <key>\` on /api/v1/admin.`,
+    '  Lost it? `npm run cli -- bootstrap-key reset`.',
     '',
   ]);
+}
+
+/** The `auto` realtime engine fell back to Node's HTTP server: what it means for the operator, in one line. */
+function fallbackLine(reason: string, realtimeUrl: string): string {
+  const why = /GLIBC_[\d.]+/.test(reason) ? 'it needs glibc 2.38 or newer' : 'it could not be loaded; LOG_LEVEL=debug shows why';
+  return (
+    `Realtime: uWebSockets.js does not run on this system (${why}), so the waypoint channel runs on the HTTP port: ` +
+    `game resources connect to ${realtimeUrl}/integrations/game. Nothing else changes; CAD_REALTIME_ENGINE=node skips this check.`
+  );
 }
 
 function write(stream: NodeJS.WriteStream, lines: readonly string[]): Promise<void> {

@@ -2,6 +2,10 @@ import type { Persistence } from '../application/ports/persistence.ts';
 import { createMemoryPersistence } from '../adapters/persistence-memory/memory-persistence.ts';
 import type { StaleLockNotice } from '../adapters/persistence-mikro-orm/data-directory-lock.ts';
 import { openMikroOrmPersistence } from '../adapters/persistence-mikro-orm/mikro-orm-persistence.ts';
+import type { DatabaseNotice } from '../adapters/persistence-mikro-orm/postgres-database.ts';
+
+/** Told once the database is open: which one, whether this start created it, which migrations it applied. */
+type OnOpened = { readonly onOpened?: (notice: DatabaseNotice) => void };
 
 /**
  * Where the service keeps its data: in process memory; in embedded PostgreSQL (PGlite), in a
@@ -14,8 +18,12 @@ export type StorageOption =
    * A directory is locked while it is open: a second process that opens it is refused. A lock left
    * by a process that no longer runs is taken over, and `onStaleLock` is told (decision 0029).
    */
-  | { readonly kind: 'embedded'; readonly dataDir?: string; readonly onStaleLock?: (notice: StaleLockNotice) => void }
-  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string }
+  | ({ readonly kind: 'embedded'; readonly dataDir?: string; readonly onStaleLock?: (notice: StaleLockNotice) => void } & OnOpened)
+  /**
+   * A database missing on the server is refused, naming it, unless `createDatabase` is set: a
+   * misspelt name must not become a new empty database.
+   */
+  | ({ readonly kind: 'postgres'; readonly url: string; readonly schema?: string; readonly createDatabase?: boolean } & OnOpened)
   /** A store the host built itself, with any adapter that honours the ports. */
   | { readonly kind: 'provided'; readonly persistence: Persistence };
 
@@ -25,9 +33,14 @@ export function openStorage(storage: StorageOption): Promise<Persistence> {
     case 'memory':
       return Promise.resolve(createMemoryPersistence());
     case 'embedded':
-      return openMikroOrmPersistence({ kind: 'pglite', dataDir: storage.dataDir, onStaleLock: storage.onStaleLock });
+      return openMikroOrmPersistence({
+        kind: 'pglite',
+        dataDir: storage.dataDir,
+        onStaleLock: storage.onStaleLock,
+        onOpened: storage.onOpened,
+      });
     case 'postgres':
-      return openMikroOrmPersistence({ kind: 'postgres', url: storage.url, schema: storage.schema });
+      return openMikroOrmPersistence(storage);
     case 'provided':
       return Promise.resolve(storage.persistence);
   }

@@ -15,4 +15,4 @@ if ! problem=$(scripts/newer-glibc.sh 2>&1 >/dev/null); then
   exit 0
 fi
 echo "Running the uws engine's realtime tests under a newer glibc (scripts/newer-glibc.sh)."
-exec scripts/newer-glibc.sh node_modules/ava/entrypoints/cli.js tests/realtime --match='uws engine*'
+exec scripts/newer-glibc.sh node_modules/ava/entrypoints/cli.js tests/realtime --match='uws engine*' "$@"

@@ -5,6 +5,7 @@ import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import { type CharacterId, type CredentialId, type DepartmentId, type OrganisationId, isUuid } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import { HELP, USAGE } from './cli-help.ts';
+import { listCharacters, listDepartments, listOrganisations } from './cli-lists.ts';
 
 export interface CliIo {
   out(line: string): void;
@@ -59,6 +60,17 @@ const COMMANDS: Record<string, CommandSpec> = {
     arity: 1,
     run: async ({ useCases, operator, args: [name] }) =>
       shown(await useCases.createOrganisation.execute({ operator, name: name!, settings: {} }), (o) => ({ organisationId: o.id })),
+  },
+  'organisation list': { arity: 0, run: ({ useCases, operator }) => listOrganisations(useCases, operator) },
+  'department list': {
+    arity: 1,
+    ids: [0],
+    run: ({ useCases, operator, args: [organisationId] }) => listDepartments(useCases, operator, organisationId as OrganisationId),
+  },
+  'character list': {
+    arity: 1,
+    ids: [0],
+    run: ({ useCases, operator, args: [organisationId] }) => listCharacters(useCases, operator, organisationId as OrganisationId),
   },
   'department create': {
     arity: 3,
@@ -189,9 +201,10 @@ export function parseCommand(argv: readonly string[]): ParsedCommand | { readonl
   const single = noun !== undefined && COMMANDS[noun] !== undefined;
   const command = single ? noun : `${noun ?? ''} ${verb ?? ''}`;
   const args = single ? parsed.positionals.slice(1) : rest;
-  if (parsed.values.help) return { help: HELP[command] ?? USAGE };
+  // `npm run cli` alone lists every command, as --help does.
+  if (parsed.values.help || noun === undefined) return { help: HELP[command] ?? USAGE };
   const spec = COMMANDS[command];
-  if (spec === undefined) return usage(noun === undefined ? null : `unknown command: ${command.trim()}`);
+  if (spec === undefined) return usage(`unknown command: ${command.trim()}`);
   if (args.length !== spec.arity) return usage(`${command} takes ${spec.arity} argument(s), not ${args.length}`);
   const badId = (spec.ids ?? []).map((i) => args[i]!).find((id) => !isUuid(id.toLowerCase()));
   if (badId !== undefined) return usage(`not an id: ${badId}`);
@@ -242,8 +255,8 @@ export async function runCli(argv: readonly string[], useCases: UseCases, io: Cl
   return runCommand(parsed, useCases, io);
 }
 
-function usage(problem: string | null): { usage: string } {
-  return { usage: problem === null ? USAGE : `${problem}\n\n${USAGE}` };
+function usage(problem: string): { usage: string } {
+  return { usage: `${problem}\n\n${USAGE}` };
 }
 
 function shown<Value, Reason extends string>(outcome: Outcome<Value, Reason>, view: (value: Value) => unknown): Outcome<unknown, Reason> {

@@ -6,8 +6,11 @@ export const USAGE = `usage: npm run cli -- <command>
   backup <file>                             copy the embedded database (CAD_DATA_DIR) to a new file; service stopped
   restore <file>                            restore a backup into CAD_DATA_DIR, which must be new or empty
   organisation create <name>                found an organisation
+  organisation list                         every organisation (bootstrap key)
   department create <organisationId> <slug> <name>
+  department list <organisationId>
   character create <organisationId> <firstName> <lastName> [--date-of-birth YYYY-MM-DD]
+  character list <organisationId>
   member add <departmentId> <characterId> [--callsign <callsign>]
   link-code issue <characterId>             a one-time code, valid ten minutes, to type in game
   credential create <organisationId> --kind game|generic_api_key --label <label>
@@ -35,6 +38,15 @@ work as they did when the backup was taken. Needs no CAD_OPERATOR_KEY.`,
   'organisation create': `usage: npm run cli -- organisation create <name>
 Founds an organisation with the default settings; prints {"organisationId": "..."}.
 Needs the bootstrap key in CAD_OPERATOR_KEY.`,
+  'organisation list': `usage: npm run cli -- organisation list
+Lists every organisation, oldest first, as a JSON array of {organisationId, name, createdAt}.
+Needs the bootstrap key in CAD_OPERATOR_KEY.`,
+  'department list': `usage: npm run cli -- department list <organisationId>
+Lists the organisation's departments, active or not, oldest first, as a JSON array of
+{departmentId, slug, name, isActive}. Needs organisation.settings.manage.`,
+  'character list': `usage: npm run cli -- character list <organisationId>
+Lists the organisation's characters, oldest first, as a JSON array of {characterId,
+characterPublicId, displayName, firstName, lastName, dateOfBirth}. Needs roster.manage.`,
   'department create': `usage: npm run cli -- department create <organisationId> <slug> <name>
 Adds a department; <slug> is lower case words joined by hyphens (the slug /duty names).
 Prints {"departmentId": "..."}. Needs organisation.settings.manage.`,

@@ -26,7 +26,7 @@ const anyDocument: JsonSchema = { type: 'object', description: 'A JSON document.
 const text: JsonSchema = { type: 'string' };
 
 /** The routes that are not in the table: health, readiness, and the documents that describe the service. */
-export function systemPaths(errorResponse: (description: string) => unknown): Record<string, unknown> {
+export function systemPaths(errorResponse: (status: number, description: string) => unknown): Record<string, unknown> {
   return {
     '/healthz': system('health', 'The process is up.', {
       200: answer('Up.', { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }, { status: 'ok' }),
@@ -41,7 +41,7 @@ export function systemPaths(errorResponse: (description: string) => unknown): Re
         },
         { status: 'ready' },
       ),
-      503: errorResponse('The database does not answer.'),
+      503: errorResponse(503, 'The database does not answer.'),
     }),
     [DOCUMENT_PATHS.openApi]: system('openApiDocument', 'This document (OpenAPI 3.1).', {
       200: answer('The OpenAPI document.', anyDocument, { openapi: '3.1.0' }),
@@ -57,7 +57,7 @@ export function systemPaths(errorResponse: (description: string) => unknown): Re
       'A script or style sheet of the reference page, served from the service itself.',
       {
         200: answer('The file.', text, '/* ... */', 'text/javascript'),
-        404: errorResponse('No such file.'),
+        404: errorResponse(404, 'No such file.'),
       },
       [{ name: 'asset', in: 'path', required: true, schema: { type: 'string', enum: [...DOCS_ASSETS] } }],
     ),

@@ -2,6 +2,7 @@ import { ERROR_CATALOGUE } from './error-catalogue.ts';
 import { exampleOf } from './openapi-examples.ts';
 import { DOCUMENT_PATHS, HEADERS, systemPaths } from './openapi-system.ts';
 import { type RouteSpec, publishedBody } from './route-spec.ts';
+import { SERVICE_VERSION } from './service-version.ts';
 import type { JsonSchema } from './validation.ts';
 
 const errorSchema = {
@@ -29,10 +30,25 @@ const budgetHeaders = {
   'RateLimit-Reset': ref('headers', 'RateLimit-Reset'),
 };
 
-const errorResponse = (description: string, headers: Record<string, unknown> = requestIdHeader) => ({
+type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/**
+ * The error body a status answers with, as its example: the code the description names when it
+ * names one of that status (a 409's `PLATE_MISMATCH`), else the status's general code.
+ */
+function errorExample(status: number, description: string): Record<string, unknown> {
+  const codes = (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).filter((code) => ERROR_CATALOGUE[code].status === status);
+  const code = codes.find((c) => description.includes(c)) ?? codes[0] ?? 'INTERNAL';
+  const body = { error: code, message: ERROR_CATALOGUE[code].message };
+  return code === 'VALIDATION_FAILED'
+    ? { ...body, details: [{ in: 'body', field: 'name', message: 'must NOT have fewer than 1 characters' }] }
+    : body;
+}
+
+const errorResponse = (status: number, description: string, headers: Record<string, unknown> = requestIdHeader) => ({
   description,
   headers,
-  content: { 'application/json': { schema: ref('schemas', 'Error') } },
+  content: { 'application/json': { schema: ref('schemas', 'Error'), example: errorExample(status, description) } },
 });
 
 /** OpenAPI 3.1 for every route of the table, plus the system routes; the table is the only source. */
@@ -44,13 +60,13 @@ export function openApiDocument(routes: readonly RouteSpec[]): Record<string, un
   }
   Object.assign(
     paths,
-    systemPaths((description) => errorResponse(description)),
+    systemPaths((status, description) => errorResponse(status, description)),
   );
   return {
     openapi: '3.1.0',
     info: {
       title: 'CAD integration service',
-      version: '1.0.0',
+      version: SERVICE_VERSION,
       description: `Game bridge, API credentials, token exchange and the operator surface. Every error is one shape; its codes: ${Object.keys(ERROR_CATALOGUE).join(', ')}. The realtime channel is described in AsyncAPI at ${DOCUMENT_PATHS.asyncApi}.`,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
@@ -79,19 +95,19 @@ function operation(spec: RouteSpec): Record<string, unknown> {
     responses[status] = doc.schema
       ? { description: doc.description, headers, content: { 'application/json': { schema: doc.schema, example: exampleOf(doc.schema) } } }
       : Number(status) >= 400
-        ? errorResponse(doc.description, headers)
+        ? errorResponse(Number(status), doc.description, headers)
         : { description: doc.description, headers };
   }
-  if (spec.body || spec.query || spec.params) responses['400'] ??= errorResponse('Malformed input; `details` lists each bad field.');
-  if (spec.guard.kind !== 'public') responses['401'] ??= errorResponse('Missing, malformed, expired or unknown credentials.');
-  if (spec.guard.kind === 'credential') responses['403'] ??= errorResponse('Wrong credential kind, or the route scope is missing.');
-  if (spec.guard.kind === 'operator') responses['403'] ??= errorResponse('The operator key lacks the permission.');
+  if (spec.body || spec.query || spec.params) responses['400'] ??= errorResponse(400, 'Malformed input; `details` lists each bad field.');
+  if (spec.guard.kind !== 'public') responses['401'] ??= errorResponse(401, 'Missing, malformed, expired or unknown credentials.');
+  if (spec.guard.kind === 'credential') responses['403'] ??= errorResponse(403, 'Wrong credential kind, or the route scope is missing.');
+  if (spec.guard.kind === 'operator') responses['403'] ??= errorResponse(403, 'The operator key lacks the permission.');
   if (spec.guard.kind === 'operator' && spec.params)
-    responses['404'] ??= errorResponse('No such thing in any organisation the key reaches.');
+    responses['404'] ??= errorResponse(404, 'No such thing in any organisation the key reaches.');
   if (spec.rateLimit) {
     const over = `Over ${spec.rateLimit.perMinute} requests a minute per ${spec.rateLimit.per} (bucket \`${spec.rateLimit.bucket}\`).`;
     const tooMany = (responses['429'] as { description?: string } | undefined)?.description ?? over;
-    responses['429'] = errorResponse(tooMany, { ...requestIdHeader, ...budgetHeaders, 'Retry-After': ref('headers', 'Retry-After') });
+    responses['429'] = errorResponse(429, tooMany, { ...requestIdHeader, ...budgetHeaders, 'Retry-After': ref('headers', 'Retry-After') });
   }
   return {
     operationId: spec.operationId,

@@ -3,9 +3,18 @@ import { link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/p
 import { join, resolve } from 'node:path';
 import { LOCK_FILE_NAME, lockDataDirectory } from './data-directory-lock.ts';
 
+/** Why a backup or restore was refused, for scripts; the message says it in words, with what to do. */
+export type BackupRefusal = 'no_database' | 'file_exists' | 'directory_not_empty' | 'written_during_restore';
+
 /** A backup or restore that cannot be done as asked; the message says why and what to do. */
 export class BackupRefused extends Error {
   override readonly name = 'BackupRefused';
+  constructor(
+    readonly reason: BackupRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -14,7 +23,7 @@ export class BackupRefused extends Error {
  * runs, the lock is refused with its pid (decision 0036). An existing `file` is never overwritten.
  */
 export async function backupDataDirectory(dataDir: string, file: string): Promise<{ bytes: number }> {
-  if ((await entriesOf(dataDir)) === null) throw new BackupRefused(`there is no embedded database in ${dataDir}`);
+  if ((await entriesOf(dataDir)) === null) throw new BackupRefused('no_database', `there is no embedded database in ${dataDir}`);
   const lock = await lockDataDirectory(dataDir);
   try {
     const db = await PGlite.create(dataDir);
@@ -31,7 +40,7 @@ export async function backupDataDirectory(dataDir: string, file: string): Promis
     try {
       await link(draft, file);
     } catch (error) {
-      if ((error as { code?: string }).code === 'EEXIST') throw new BackupRefused(`${file} exists already; name a new file`);
+      if ((error as { code?: string }).code === 'EEXIST') throw new BackupRefused('file_exists', `${file} exists already; name a new file`);
       throw error;
     } finally {
       await rm(draft, { force: true });
@@ -52,7 +61,7 @@ export async function restoreDataDirectory(file: string, dataDir: string): Promi
   const target = resolve(dataDir);
   const entries = await entriesOf(target);
   if (entries !== null && entries.length > 0) {
-    throw new BackupRefused(`${dataDir} is not empty; restore into a new or empty directory`);
+    throw new BackupRefused('directory_not_empty', `${dataDir} is not empty; restore into a new or empty directory`);
   }
   const backup = await readFile(file);
   const draft = `${target}.restoring-${process.pid}`;
@@ -68,7 +77,7 @@ export async function restoreDataDirectory(file: string, dataDir: string): Promi
     await rename(draft, target).catch((error: unknown) => {
       const code = (error as { code?: string }).code;
       if (code === 'ENOTEMPTY' || code === 'EEXIST')
-        throw new BackupRefused(`${dataDir} was written to during the restore; nothing was restored`);
+        throw new BackupRefused('written_during_restore', `${dataDir} was written to during the restore; nothing was restored`);
       throw error;
     });
   } finally {

@@ -7,6 +7,7 @@ import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import type { Persistence } from '../../application/ports/persistence.ts';
 import { type DataDirectoryLock, type StaleLockNotice, lockDataDirectory } from './data-directory-lock.ts';
 import { connectTimeoutMs } from './connect-timeout.ts';
+import { type DatabaseNotice, ensurePostgresDatabase, serverOf } from './postgres-database.ts';
 import { guardedAgainstConnectionFaults } from './connection-faults.ts';
 import { migrations } from './migrations/index.ts';
 import { LeanReads, type NativeStatements } from './lean-reads.ts';
@@ -57,11 +58,14 @@ import { MikroOrmUnitRepository } from './repositories/unit-repository.ts';
 /**
  * Where MikroORM keeps the data: embedded PGlite (a directory, or memory) or a PostgreSQL server. A
  * PGlite directory is locked for as long as the store is open (decision 0029); `onStaleLock` hears
- * of a dead owner's lock taken over (a warning on stderr by default).
+ * of a dead owner's lock taken over (a warning on stderr by default). A PostgreSQL database that
+ * does not exist is refused (`DatabaseMissing`) unless `createDatabase` is set. `onOpened` hears
+ * which database was opened, whether it was created, and which migrations were applied.
  */
-export type MikroOrmTarget =
+export type MikroOrmTarget = (
   | { readonly kind: 'pglite'; readonly dataDir?: string; readonly onStaleLock?: (notice: StaleLockNotice) => void }
-  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string; readonly createDatabase?: boolean }
+) & { readonly onOpened?: (notice: DatabaseNotice) => void };
 
 const entities = [
   OrganisationRecord,
@@ -110,7 +114,14 @@ export async function openMikroOrmPersistence(target: MikroOrmTarget): Promise<M
   let pool: PgPool | null = null;
   try {
     orm = await open(target);
-    await migrate(orm, target);
+    const created = target.kind === 'postgres' && (await ensurePostgresDatabase(orm, target.url, target.createDatabase === true));
+    const migrated = await migrate(orm, target);
+    target.onOpened?.({
+      database: target.kind === 'postgres' ? String(orm.config.get('dbName')) : (target.dataDir ?? 'in memory'),
+      server: target.kind === 'postgres' ? serverOf(target.url) : null,
+      created,
+      migrated,
+    });
     if (target.kind === 'postgres') {
       pool = await (orm.em.getConnection() as unknown as NativeClient<PgPool>).getNativeClient();
       native = pool;
@@ -142,18 +153,15 @@ interface NativeClient<Client> {
  * Replicas starting together on a new database must not run the migrations twice: on PostgreSQL
  * each waits for an advisory lock (per schema) held for the duration of the migration.
  */
-async function migrate(orm: MikroORM, target: MikroOrmTarget): Promise<void> {
+async function migrate(orm: MikroORM, target: MikroOrmTarget): Promise<string[]> {
   // The migrator takes 1.5-2 s to find that nothing is pending; one query says so in milliseconds.
   // Migrations are only ever added, so a schema that has them all stays current (no lock needed).
-  if (await allMigrationsApplied(orm)) return;
-  if (target.kind !== 'postgres') {
-    await orm.migrator.up();
-    return;
-  }
+  if (await allMigrationsApplied(orm)) return [];
+  if (target.kind !== 'postgres') return (await orm.migrator.up()).map((m) => m.name);
   const lock = `cad-migrations:${target.schema ?? 'public'}`;
-  await orm.em.fork().transactional(async (em) => {
+  return orm.em.fork().transactional(async (em) => {
     await (em as unknown as SqlEntityManager).execute('select pg_advisory_xact_lock(hashtext(?))', [lock]);
-    await orm.migrator.up();
+    return (await orm.migrator.up()).map((m) => m.name);
   });
 }
 
@@ -184,6 +192,8 @@ async function open(target: MikroOrmTarget): Promise<MikroORM> {
   return PostgresORM.init({
     ...common,
     clientUrl: target.url,
+    // A missing database is refused or created by ensurePostgresDatabase, never created in passing.
+    ensureDatabase: false,
     driverOptions: schema === undefined ? timeouts : { ...timeouts, options: `-c search_path="${schema}"` },
     ...(schema === undefined ? {} : { schema }),
     migrations: { migrationsList: migrations, silent: true, snapshot: false, ...(schema === undefined ? {} : { schema }) },

@@ -35,6 +35,11 @@ export interface RealtimeOptions {
 
 export interface RealtimeGateway {
   readonly engine: 'uws' | 'node';
+  /**
+   * Why the `auto` engine runs on Node's HTTP server: uWebSockets.js's load error (on Linux, most
+   * often a glibc older than 2.38). Null when nothing fell back. The caller tells the operator.
+   */
+  readonly fallback: string | null;
   /** The application's waypoint channel, written on this gateway in the wire shape. */
   readonly waypoints: WaypointChannel;
   /** Sends one wire payload to the sockets of its organisation and department. */
@@ -80,7 +85,7 @@ function unauthorized(reason: string): ExtendedError {
  * It runs on uWebSockets.js at its own port, or attached to the Node HTTP server.
  */
 export async function startRealtime(options: RealtimeOptions): Promise<RealtimeGateway> {
-  const uws = options.engine === 'node' ? null : await loadUws(options);
+  const { uws, fallback } = options.engine === 'node' ? { uws: null, fallback: null } : await loadUws(options);
   let closing = false;
 
   const io = new Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>({
@@ -119,6 +124,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
   };
   return {
     engine: attached.engine,
+    fallback,
     url: attached.url,
     get connections() {
       return games.sockets.size;
@@ -140,9 +146,9 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
   };
 }
 
-async function loadUws(options: RealtimeOptions): Promise<Uws | null> {
+async function loadUws(options: RealtimeOptions): Promise<{ uws: Uws | null; fallback: string | null }> {
   try {
-    return await import('uWebSockets.js');
+    return { uws: await import('uWebSockets.js'), fallback: null };
   } catch (error) {
     // The binary needs glibc >= 2.38 (see scripts/newer-glibc.sh); its message names the cause on its last line.
     const reason = String(error instanceof Error ? error.message : error)
@@ -150,8 +156,7 @@ async function loadUws(options: RealtimeOptions): Promise<Uws | null> {
       .split('\n')
       .at(-1);
     if (options.engine === 'uws') throw new Error(`uWebSockets.js could not be loaded: ${reason}`, { cause: error });
-    options.logger.warn({ reason }, 'uWebSockets.js could not be loaded; realtime falls back to the Node HTTP server');
-    return null;
+    return { uws: null, fallback: reason ?? 'unknown' };
   }
 }
 

@@ -81,7 +81,6 @@ test('refusals exit 1, usage errors exit 2, and nothing runs without an operator
 });
 
 const usageErrors = [
-  [],
   ['frobnicate'],
   ['organisation', 'create'],
   ['organisation', 'create', 'a', 'b'],
@@ -111,7 +110,10 @@ for (const argv of usageErrors) {
 const commands = [
   ['bootstrap-key', 'reset'],
   ['organisation', 'create'],
+  ['organisation', 'list'],
   ['department', 'create'],
+  ['department', 'list'],
+  ['character', 'list'],
   ['credential', 'create'],
   ['credential', 'list'],
   ['credential', 'rotate'],
@@ -120,6 +122,19 @@ const commands = [
   ['member', 'add'],
   ['link-code', 'issue'],
 ];
+
+test('`npm run cli` with no command lists every command on stdout and exits 0, without opening the database', (t) => {
+  const dataDir = join(tmpdir(), `cad-cli-nothing-${process.hrtime.bigint()}`);
+  const run = spawnSync('npm', ['run', '--silent', 'cli'], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  t.is(run.status, 0, run.stderr);
+  t.is(run.stderr, '');
+  t.regex(run.stdout, /^usage: npm run cli -- <command>/);
+  t.regex(run.stdout, /organisation list/);
+  t.false(existsSync(dataDir));
+});
 
 for (const command of [[], ...commands]) {
   test(`--help explains ${command.join(' ') || 'the tool'} on stdout, exits 0 and never opens the database`, (t) => {
@@ -184,4 +199,42 @@ test('a lost bootstrap key is replaced from the command line: the old one stops 
   t.teardown(() => after.close());
   t.is(await after.useCases.authenticateOperator.execute(lost), null);
   t.true((await after.useCases.authenticateOperator.execute(bootstrapKey))?.isBootstrap);
+});
+
+test('lists of organisations, departments and characters read every page, with the permissions of the operator routes', async (t) => {
+  const core = await createCadCore({ storage: { kind: 'memory' } });
+  t.teardown(() => core.close());
+  const key = (await core.useCases.ensureBootstrapKey.execute())!;
+  const names = Array.from({ length: 205 }, (_, i) => `Community ${String(i).padStart(3, '0')}`);
+  const ids: string[] = [];
+  for (const name of names) ids.push((await cli(core, ['organisation', 'create', name], key)).out.organisationId);
+  const organisations = await cli(core, ['organisation', 'list'], key);
+  t.is(organisations.code, 0);
+  t.deepEqual(
+    organisations.out.map((o: { organisationId: string; name: string }) => [o.organisationId, o.name]),
+    ids.map((id, i) => [id, names[i]]),
+    'more than one page of 200, oldest first',
+  );
+  const org = ids[0]!;
+  const { out: dept } = await cli(core, ['department', 'create', org, 'lspd', 'Los Santos Police'], key);
+  const { out: jane } = await cli(core, ['character', 'create', org, 'Jane', 'Doe'], key);
+  t.deepEqual((await cli(core, ['department', 'list', org], key)).out, [
+    { departmentId: dept.departmentId, slug: 'lspd', name: 'Los Santos Police', isActive: true },
+  ]);
+  t.like((await cli(core, ['character', 'list', org], key)).out, [{ characterId: jane.characterId, displayName: jane.displayName }]);
+  t.deepEqual((await cli(core, ['character', 'list', ids[1]!], key)).out, []);
+
+  // An organisation's own key reads its own lists only; the list of every organisation is the bootstrap key's.
+  const own = await core.useCases.createOperatorKey.execute({
+    operator: (await core.useCases.authenticateOperator.execute(key))!,
+    organisationId: org as never,
+    label: 'roster',
+    permissions: ['roster.manage'],
+  });
+  t.true(own.ok);
+  const ownKey = own.ok ? own.value.key : '';
+  t.deepEqual(await cli(core, ['organisation', 'list'], ownKey), { code: 1, out: undefined, err: '{"refused":"forbidden"}' });
+  t.is((await cli(core, ['character', 'list', org], ownKey)).code, 0);
+  t.deepEqual((await cli(core, ['department', 'list', org], ownKey)).err, '{"refused":"forbidden"}');
+  t.deepEqual((await cli(core, ['character', 'list', ids[1]!], ownKey)).err, '{"refused":"not_found"}');
 });

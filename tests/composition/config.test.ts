@@ -27,7 +27,10 @@ test('DATABASE_URL selects PostgreSQL; CAD_STORAGE=memory keeps nothing', (t) =>
   t.deepEqual(loadConfig({ DATABASE_URL: 'postgresql://cad@db:5432/cad' }).storage, {
     kind: 'postgres',
     url: 'postgresql://cad@db:5432/cad',
+    createDatabase: false,
   });
+  t.like(loadConfig({ DATABASE_URL: 'postgresql://cad@db:5432/cad', CAD_CREATE_DATABASE: 'true' }).storage, { createDatabase: true });
+  t.throws(() => loadConfig({ CAD_CREATE_DATABASE: 'yes' }), { message: /CAD_CREATE_DATABASE must be one of true, false/ });
   t.deepEqual(loadConfig({ CAD_STORAGE: 'memory', DATABASE_URL: 'postgres://x' }).storage, { kind: 'memory' });
   t.deepEqual(loadConfig({ CAD_DATA_DIR: '/var/lib/cad' }).storage, { kind: 'embedded', dataDir: '/var/lib/cad' });
 });
@@ -132,4 +135,20 @@ test('connection deadlines are bounded: no zero that would turn one off, headers
     instanceOf: ConfigError,
     message: /CAD_HEADERS_TIMEOUT_MS must not exceed CAD_REQUEST_TIMEOUT_MS/,
   });
+});
+
+test('metrics on an address other than loopback are refused without METRICS_TOKEN, naming both variables', (t) => {
+  for (const host of ['0.0.0.0', '10.0.0.5', '::', 'metrics.example']) {
+    const error = t.throws(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: host }), { instanceOf: ConfigError });
+    t.regex(
+      error.message,
+      new RegExp(`METRICS_HOST is not a loopback address \\(got "${host.replace(/\./g, '\\.')}"\\): set METRICS_TOKEN`),
+    );
+  }
+  for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1']) {
+    t.like(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: host }).metrics, { port: 9464, host });
+  }
+  t.like(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 't'.repeat(32) }).metrics, { host: '0.0.0.0' });
+  // Without METRICS_PORT nothing listens, so the host alone is no risk.
+  t.is(loadConfig({ METRICS_HOST: '0.0.0.0' }).metrics, undefined);
 });

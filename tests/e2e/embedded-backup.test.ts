@@ -33,7 +33,9 @@ test('a backup restored into a new directory serves the same credentials, keys a
 
   const beside = runCli(['backup', file], { CAD_DATA_DIR: dataDir });
   t.is(beside.status, 1, beside.stderr);
-  t.regex(beside.stderr, new RegExp(`backup refused: .* in use by process ${process.pid} .*stop it`));
+  const besideRefusal = JSON.parse(beside.stderr) as { refused: string; message: string };
+  t.is(besideRefusal.refused, 'data_directory_in_use');
+  t.regex(besideRefusal.message, new RegExp(`in use by process ${process.pid} .*stop it`));
   t.false(existsSync(file), 'no backup file while the service runs');
   await first.close();
 
@@ -42,10 +44,16 @@ test('a backup restored into a new directory serves the same credentials, keys a
   t.like(JSON.parse(backup.stdout), { backup: file });
   t.true(existsSync(file));
   const again = runCli(['backup', file], { CAD_DATA_DIR: dataDir });
-  t.deepEqual([again.status, again.stderr.trim()], [1, `backup refused: ${file} exists already; name a new file`]);
+  t.deepEqual(
+    [again.status, JSON.parse(again.stderr)],
+    [1, { refused: 'file_exists', message: `${file} exists already; name a new file` }],
+  );
 
   const onto = runCli(['restore', file], { CAD_DATA_DIR: dataDir });
-  t.deepEqual([onto.status, onto.stderr.trim()], [1, `restore refused: ${dataDir} is not empty; restore into a new or empty directory`]);
+  t.deepEqual(
+    [onto.status, JSON.parse(onto.stderr)],
+    [1, { refused: 'directory_not_empty', message: `${dataDir} is not empty; restore into a new or empty directory` }],
+  );
   const occupied = join(root, 'occupied');
   await mkdir(occupied);
   await writeFile(join(occupied, 'notes.txt'), 'keep me');

@@ -31,8 +31,11 @@ test.serial(
     const beside = runCli(['organisation', 'create', 'Lost Org'], { CAD_DATA_DIR: dataDir, CAD_OPERATOR_KEY: key! });
     t.not(beside.status, 0, `the tool reported success beside the service: ${beside.stdout}`);
     t.is(beside.stdout, '');
-    t.regex(beside.stderr, new RegExp(`in use by process ${pid} \\(server\\.ts`));
-    t.regex(beside.stderr, /HTTP operator routes/);
+    t.is(beside.status, 1);
+    const refusal = JSON.parse(beside.stderr) as { refused: string; message: string };
+    t.is(refusal.refused, 'data_directory_in_use');
+    t.regex(refusal.message, new RegExp(`in use by process ${pid} \\(server\\.ts`));
+    t.regex(refusal.message, /HTTP operator routes/);
 
     const second = startServer(env);
     t.teardown(() => second.child.kill('SIGKILL'));

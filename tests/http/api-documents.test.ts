@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Router } from '@koa/router';
 import test from 'ava';
 import { pino } from 'pino';
+import { ERROR_CATALOGUE } from '../../adapters/http-koa/error-catalogue.ts';
 import { createKoaApp } from '../../adapters/http-koa/koa-app.ts';
 import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
 import { asyncApiDocument } from '../../adapters/realtime-socketio/index.ts';
@@ -80,6 +81,39 @@ test('every operation has security, a success schema with an example, and the re
   t.deepEqual(missing, []);
   t.is(operations().length, ROUTES.length + 6);
   t.deepEqual(document.servers, [{ url: '/', description: 'The service that serves this document.' }]);
+});
+
+test('each error answer has an example of its own status: the code of that status, with the catalogue’s message', (t) => {
+  const checked = new Set<string>();
+  for (const { path, method, operation } of operations()) {
+    for (const [status, response] of Object.entries(operation['responses'] as Record<string, Operation>)) {
+      if (Number(status) < 400) continue;
+      const example = response['content']?.['application/json']?.['example'] as { error: string; message: string } | undefined;
+      t.truthy(example, `${method} ${path} ${status} has an example`);
+      if (example === undefined) continue;
+      const entry = ERROR_CATALOGUE[example.error as keyof typeof ERROR_CATALOGUE];
+      t.is(entry?.status as number | undefined, Number(status), `${method} ${path} ${status} shows ${example.error}`);
+      t.is(example.message, entry?.message);
+      checked.add(`${status} ${example.error}`);
+    }
+  }
+  for (const seen of [
+    '401 UNAUTHORIZED',
+    '403 FORBIDDEN',
+    '429 RATE_LIMITED',
+    '400 VALIDATION_FAILED',
+    '404 NOT_FOUND',
+    '503 SERVICE_UNAVAILABLE',
+  ]) {
+    t.true(checked.has(seen), seen);
+  }
+});
+
+test('the document’s version is the package’s, and its English says “an API credential”', async (t) => {
+  const manifest = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  t.is((document as unknown as { info: { version: string } }).info.version, manifest.version);
+  t.false(/\ba API\b/.test(JSON.stringify(document)));
+  t.true(JSON.stringify(document).includes('Exchanges an API credential'));
 });
 
 test('a rate-limited operation documents its budget headers, and Retry-After on its 429', (t) => {

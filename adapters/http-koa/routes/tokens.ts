@@ -26,7 +26,7 @@ function exchange(operationId: string, path: string, kind: CredentialKind): Rout
     operationId,
     method: 'POST',
     path,
-    summary: `Exchanges a ${kind === 'game' ? 'game' : 'API'} credential's client id and secret for a 12-minute access token.`,
+    summary: `Exchanges ${kind === 'game' ? 'a game' : 'an API'} credential's client id and secret for a 12-minute access token.`,
     tag,
     guard: { kind: 'public' },
     rateLimit: TOKEN_EXCHANGE_LIMIT,

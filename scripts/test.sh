@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# `npm test`: the whole AVA suite, then the uWebSockets.js engine's realtime tests under a newer
+# glibc (scripts/test-realtime-uws.sh), then one line that sums both parts from AVA's own TAP
+# summaries. Either part failing fails the run. Arguments go to the first part's AVA (a file, a
+# --match); CAD_TEST_UWS_RERUN=skip leaves the second part out.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+tap=$(mktemp -d)
+trap 'rm -rf "$tap"' EXIT
+
+ava --tap "$@" | tee "$tap/ava.tap"
+ava_status=${PIPESTATUS[0]}
+uws_status=0
+if [ "${CAD_TEST_UWS_RERUN:-}" != skip ]; then
+  scripts/test-realtime-uws.sh --tap | tee "$tap/uws.tap"
+  uws_status=${PIPESTATUS[0]}
+fi
+
+# The last `# pass N` (or skip, fail) of a TAP file; empty when the file has no summary.
+count() { [ -f "$1" ] && grep -E "^# $2 [0-9]+$" "$1" | tail -1 | grep -Eo '[0-9]+$'; }
+summed() { local n; n=$(count "$1" "$2"); echo "${n:-0}"; }
+
+if [ -z "$(count "$tap/ava.tap" pass)" ]; then
+  echo "All tests: no summary from AVA (it exited $ava_status before finishing): failed"
+  exit 1
+fi
+pass=$(summed "$tap/ava.tap" pass) fail=$(summed "$tap/ava.tap" fail) skip=$(summed "$tap/ava.tap" skip)
+rerun="uWS engine re-run: not run, see above"
+if [ -n "$(count "$tap/uws.tap" pass)" ]; then
+  upass=$(summed "$tap/uws.tap" pass) ufail=$(summed "$tap/uws.tap" fail) uskip=$(summed "$tap/uws.tap" skip)
+  pass=$((pass + upass)) fail=$((fail + ufail))
+  # The uws engine's tests were skipped in the first part and ran in the re-run: skipped counts only what ran nowhere.
+  skip=$((skip > upass + ufail ? skip - upass - ufail : 0))
+  rerun="uWS engine re-run: $upass passed, $ufail failed, $uskip skipped"
+elif [ "${CAD_TEST_UWS_RERUN:-}" = skip ]; then
+  rerun="uWS engine re-run: left out"
+elif [ "$uws_status" -ne 0 ]; then
+  rerun="uWS engine re-run: exited $uws_status without a summary"
+  fail=$((fail + 1))
+fi
+status=0
+[ "$ava_status" -ne 0 ] || [ "$uws_status" -ne 0 ] || [ "$fail" -ne 0 ] && status=1
+note=""
+[ "$status" -ne 0 ] && [ "$fail" -eq 0 ] && note=" and AVA exited $ava_status/$uws_status: see above"
+echo "All tests: $pass passed, $fail failed, $skip skipped ($rerun)$note"
+exit "$status"
