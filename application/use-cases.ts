@@ -43,6 +43,9 @@ import { SyncVehicle } from './bridge/sync-vehicle.ts';
 import { TriggerPanic } from './bridge/trigger-panic.ts';
 import { UnassignSelf } from './bridge/unassign-self.ts';
 import { AssignUnit } from './dispatch/assign-unit.ts';
+import { AddCallNote } from './dispatch/add-call-note.ts';
+import { ListOpenCalls } from './dispatch/list-open-calls.ts';
+import { SetUnitStatusByDispatch } from './dispatch/set-unit-status-by-dispatch.ts';
 import { ReadDispatchBoard } from './dispatch/read-board.ts';
 import { CloseCall } from './dispatch/close-call.ts';
 import { MovePin } from './dispatch/move-pin.ts';
@@ -193,6 +196,9 @@ export const USE_CASE_REGISTRY = {
   movePin: construct(MovePin, 'calls', 'units', 'writes'),
   releaseUnit: construct(ReleaseUnit, 'calls', 'units', 'writes'),
   closeCall: construct(CloseCall, 'calls', 'units', 'writes'),
+  listOpenCalls: construct(ListOpenCalls, 'organisations', 'calls', 'cursors'),
+  setUnitStatusByDispatch: construct(SetUnitStatusByDispatch, 'units', 'writes'),
+  addCallNote: construct(AddCallNote, 'calls', 'ids', 'writes'),
   readDispatchBoard: construct(ReadDispatchBoard, 'organisations', 'departments', 'units', 'calls', 'positions'),
 } as const satisfies Record<string, UseCaseRow<unknown>>;
 

@@ -1,5 +1,4 @@
 import type { Call } from '../../domain/call/call.ts';
-import type { CallStatus } from '../../domain/call/call-status.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { Department } from '../../domain/organisation/department.ts';
 import type { Organisation } from '../../domain/organisation/organisation.ts';
@@ -8,10 +7,10 @@ import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
 import type { UnitPosition } from '../ports/dispatch-channel.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
+import { OPEN_CALL_STATUSES } from './list-open-calls.ts';
 
 /** How many units and open calls a board is given at most (far beyond a community's shift). */
 export const BOARD_LIMIT = 5_000;
-const OPEN: readonly CallStatus[] = ['PENDING', 'ACTIVE'];
 
 export interface DispatchBoard {
   readonly organisation: Organisation;
@@ -42,7 +41,7 @@ export class ReadDispatchBoard {
     const [departments, listed, calls, positions] = await Promise.all([
       this.ports.departments.listByOrganisation(organisationId),
       this.ports.units.list({ organisationId, isActive: true, limit: BOARD_LIMIT }),
-      Promise.all(OPEN.map((status) => this.ports.calls.list({ organisationId, status, limit: BOARD_LIMIT, offset: 0 }))),
+      this.ports.calls.list({ organisationId, statuses: OPEN_CALL_STATUSES, limit: BOARD_LIMIT, offset: 0 }),
       this.ports.positions.latest(organisationId),
     ]);
     const units = listed.filter((unit) => unit.isOnDuty);
@@ -51,7 +50,7 @@ export class ReadDispatchBoard {
       organisation,
       departments,
       units,
-      calls: calls.flat().sort((a, b) => b.snapshot().createdAt.getTime() - a.snapshot().createdAt.getTime()),
+      calls,
       positions: positions.filter((position) => onDuty.has(position.unitId)),
       canManage: operator.allows('dispatch.manage', organisationId),
     });
