@@ -98,6 +98,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       trustProxy: options.trustProxy ?? false,
       rateLimitScale: options.rateLimitScale ?? 1,
       asyncApi: asyncApiDocument(),
+      // The dispatch board reaches the channel on REALTIME_PORT when it runs on uWebSockets.js.
+      realtimePort: () => (gateway?.engine === 'uws' ? Number(new URL(gateway.url).port) : undefined),
       ...(metrics && { metrics }),
     });
     server = await listen(app as never, options.port, options.host, options.connections ?? DEFAULT_CONNECTION_LIMITS, options.logger);
