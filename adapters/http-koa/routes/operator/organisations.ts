@@ -64,7 +64,7 @@ export const organisationRoutes: readonly RouteSpec[] = [
     request: { method: 'GET', path: '/api/v1/admin/me', permission: 'any' },
     success: {
       status: 200,
-      description: '`operatorKeyId`, `organisationId`, `label`, `permissions`, `bootstrap`; never the key.',
+      description: '`operatorKeyId`, `organisationId`, `organisationName`, `label`, `permissions`, `bootstrap`; never the key.',
       schema: operatorSelfSchema,
       present: operatorSelfView,
     },
