@@ -210,7 +210,7 @@ test.serial('the audit log shows the credential history newest first, filtered b
   await screen(t, '07-audit');
 });
 
-test.serial('a key without integrations.credential.manage sees creation disabled, with the reason', async (t) => {
+test.serial('a key without integrations.credential.manage lands on a screen it may use, and sees creation disabled, with the reason', async (t) => {
   const { page, app } = t.context;
   const organisationId = await page.evaluate(() => (globalThis as any).sessionStorage.getItem('cad.organisationId'));
   const { key } = expect(
@@ -226,6 +226,9 @@ test.serial('a key without integrations.credential.manage sees creation disabled
   await page.getByLabel('Operator key').focus();
   await page.keyboard.type(key);
   await page.keyboard.press('Enter');
+  // It lands on a screen it may use (the roster), not on credentials it may not manage.
+  await page.getByRole('heading', { name: 'Onboarding', level: 2 }).waitFor();
+  await page.getByRole('button', { name: 'Credentials' }).click();
   await page.getByRole('heading', { name: 'Credentials' }).waitFor();
   t.true(await page.getByRole('button', { name: 'Create credential' }).isDisabled());
   t.regex((await page.locator('#credentials-reason').textContent()) ?? '', /lacks integrations\.credential\.manage/);
