@@ -106,7 +106,7 @@ export const USE_CASE_REGISTRY = {
   ensureBootstrapKey: construct(EnsureBootstrapKey, 'operatorKeys', 'hasher', 'secrets', 'ids', 'writes'),
   createOrganisation: construct(CreateOrganisation, 'organisations', 'ids', 'writes'),
   updateOrganisation: construct(UpdateOrganisation, 'organisations', 'departments', 'writes'),
-  describeOperatorKey: construct(DescribeOperatorKey),
+  describeOperatorKey: construct(DescribeOperatorKey, 'organisations'),
   listOrganisations: construct(ListOrganisations, 'organisations', 'cursors'),
   readOrganisation: construct(ReadOrganisation, 'organisations'),
   listDepartments: construct(ListDepartments, 'organisations', 'departments', 'cursors'),
