@@ -4,7 +4,7 @@
  * service instances on one schema: only the database can keep the key, never a lock in a process.
  */
 import { randomUUID } from 'node:crypto';
-import anyTest, { type TestFn } from 'ava';
+import anyTest, { type ExecutionContext, type TestFn } from 'ava';
 import { openMikroOrmPersistence, type MikroOrmPersistence } from '../../adapters/persistence-mikro-orm/mikro-orm-persistence.ts';
 import { BRIDGE } from '../support/bridge-driver.ts';
 import type { HttpReply } from '../support/http-client.ts';
@@ -62,7 +62,7 @@ whenPostgres(test, 'one Idempotency-Key under concurrent requests', (url) => {
   });
 
   /** The burst's answers: each is the one answer (first or replayed), or a 409 saying the first still runs. */
-  function checkBurst(t: Parameters<Parameters<typeof test.serial>[1]>[0], replies: HttpReply[], status: number) {
+  function checkBurst(t: ExecutionContext<Context>, replies: HttpReply[], status: number) {
     const answered = replies.filter((reply) => reply.status === status);
     const busy = replies.filter((reply) => reply.status === 409);
     t.is(answered.length + busy.length, BURST, JSON.stringify(replies.find((r) => r.status !== status && r.status !== 409)?.body));
