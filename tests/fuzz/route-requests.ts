@@ -129,17 +129,15 @@ function idempotencyKeyOf(family: Family, spec: RouteSpec): fc.Arbitrary<string 
 
 /** The requests of one family for one route, with the Idempotency-Key its row may take. */
 export function requestsOf(family: Family, target: RouteTarget): fc.Arbitrary<FuzzRequest> {
-  return fc
-    .tuple(requestsWithoutKey(family, target), idempotencyKeyOf(family, target.spec))
-    .map(([sent, key]) =>
-      key === undefined
-        ? sent
-        : printable({
-            ...sent,
-            headers: { ...sent.headers, 'idempotency-key': key },
-            note: `${sent.note}, Idempotency-Key ${JSON.stringify(key.slice(0, 40))}`,
-          }),
-    );
+  return fc.tuple(requestsWithoutKey(family, target), idempotencyKeyOf(family, target.spec)).map(([sent, key]) =>
+    key === undefined
+      ? sent
+      : printable({
+          ...sent,
+          headers: { ...sent.headers, 'idempotency-key': key },
+          note: `${sent.note}, Idempotency-Key ${JSON.stringify(key.slice(0, 40))}`,
+        }),
+  );
 }
 
 function requestsWithoutKey(family: Family, target: RouteTarget): fc.Arbitrary<FuzzRequest> {
