@@ -145,6 +145,9 @@ test.serial('a new call is opened at a place clicked on the map, noted, and clos
   await page.getByRole('button', { name: 'Add note' }).click();
   await page.locator('#call-notes', { hasText: 'partial plate 4K' }).waitFor({ timeout: LIVE_MS });
   await screen(t, '03-call-selected');
+  if (process.env['SAVE_README_SCREENSHOT'] === '1') {
+    await page.screenshot({ path: new URL('../../docs/images/dispatch-board.png', import.meta.url).pathname });
+  }
   await page.getByRole('button', { name: 'Close call' }).click();
   await row.waitFor({ state: 'detached', timeout: LIVE_MS });
   t.pass();
