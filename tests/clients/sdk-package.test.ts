@@ -40,3 +40,17 @@ test('both builds carry type declarations, and import nothing but their own file
     }
   }
 });
+
+test('nothing under clients/ imports the service: the clients consume the HTTP contract only', (t) => {
+  const files = readdirSync('clients', { recursive: true, encoding: 'utf8' }).filter(
+    (f) => f.endsWith('.ts') && !f.includes('dist/') && !f.includes('node_modules'),
+  );
+  t.true(files.length > 10);
+  for (const file of files) {
+    const source = readFileSync(join('clients', file), 'utf8');
+    for (const [, specifier] of source.matchAll(/from '([^']+)'/g)) {
+      const resolved = specifier!.startsWith('.') ? join('clients', file, '..', specifier!) : specifier!;
+      t.true(!specifier!.startsWith('.') || resolved.startsWith('clients/'), `${file} imports ${specifier}`);
+    }
+  }
+});
