@@ -48,6 +48,7 @@ import { MovePin } from './dispatch/move-pin.ts';
 import { OpenCall } from './dispatch/open-call.ts';
 import { ReadCall } from './dispatch/read-call.ts';
 import { ReleaseUnit } from './dispatch/release-unit.ts';
+import { RunOnce } from './idempotency/run-once.ts';
 import { AddDepartmentMember } from './operator/add-department-member.ts';
 import { CreateCharacter } from './operator/create-character.ts';
 import { CreateCivilian } from './operator/create-civilian.ts';
@@ -106,7 +107,7 @@ export const USE_CASE_REGISTRY = {
   ensureBootstrapKey: construct(EnsureBootstrapKey, 'operatorKeys', 'hasher', 'secrets', 'ids', 'writes'),
   createOrganisation: construct(CreateOrganisation, 'organisations', 'ids', 'writes'),
   updateOrganisation: construct(UpdateOrganisation, 'organisations', 'departments', 'writes'),
-  describeOperatorKey: construct(DescribeOperatorKey),
+  describeOperatorKey: construct(DescribeOperatorKey, 'organisations'),
   listOrganisations: construct(ListOrganisations, 'organisations', 'cursors'),
   readOrganisation: construct(ReadOrganisation, 'organisations'),
   listDepartments: construct(ListDepartments, 'organisations', 'departments', 'cursors'),
@@ -192,6 +193,7 @@ export const USE_CASE_REGISTRY = {
   movePin: construct(MovePin, 'calls', 'units', 'writes'),
   releaseUnit: construct(ReleaseUnit, 'calls', 'units', 'writes'),
   closeCall: construct(CloseCall, 'calls', 'units', 'writes'),
+  runOnce: construct(RunOnce, 'uow', 'idempotency', 'clock'),
 } as const satisfies Record<string, UseCaseRow<unknown>>;
 
 export type UseCaseName = keyof typeof USE_CASE_REGISTRY;
