@@ -135,6 +135,16 @@ for (const engine of ENGINES) {
     await board.next('call.closed', (e) => e.type === 'call.closed' && e.call.callId === reported.callId);
     await board.next('assignment.removed', (e) => e.type === 'assignment.removed' && e.unit.unitId === unitId);
 
+    // An API credential's changes reach the board too.
+    const api = await world.apiToken();
+    expect(await app.http.patch(`/api/v1/units/${unitId}/status`, { status: 'BUSY' }, { token: api }), 200);
+    await board.next('BUSY from an API credential', (e) => e.type === 'unit.status_changed' && e.unit.status === 'BUSY');
+    expect(await app.http.patch(`/api/v1/cad/calls/${reported.callId}/status`, { status: 'ACTIVE' }, { token: api }), 200);
+    await board.next(
+      'a call reopened by an API credential',
+      (e) => e.type === 'call.updated' && e.call.callId === reported.callId && e.call.status === 'ACTIVE',
+    );
+
     await world.goOnDuty({ identifiers }, world.desk, false);
     const off = await board.next('off duty', (e) => e.type === 'unit.status_changed' && e.unit.status === 'OFF_DUTY');
     t.is(off.unit.unitId, unitId);
@@ -149,7 +159,8 @@ for (const engine of ENGINES) {
     const later = watch(app, { key, organisationId: world.organisationId });
     const snapshot = await snapshotOf(later);
     t.false(snapshot.units.some((u: any) => u.unitId === unitId));
-    t.false(snapshot.calls.some((c: any) => c.callId === reported.callId));
+    // The call the API credential reopened is open again.
+    t.true(snapshot.calls.some((c: any) => c.callId === reported.callId && c.status === 'ACTIVE'));
   });
 
   engineTest(engine, 'admits any key of the organisation to watch, and refuses other keys alike', async (t, app) => {
