@@ -53,6 +53,7 @@ import { ListMdtBolos } from './mdt/list-mdt-bolos.ts';
 import { ListMdtCalls } from './mdt/list-mdt-calls.ts';
 import { ReadMdtAssignment } from './mdt/read-mdt-assignment.ts';
 import { ReadMdtSelf } from './mdt/read-mdt-self.ts';
+import { RunOnce } from './idempotency/run-once.ts';
 import { AddDepartmentMember } from './operator/add-department-member.ts';
 import { CreateCharacter } from './operator/create-character.ts';
 import { CreateCivilian } from './operator/create-civilian.ts';
@@ -111,7 +112,7 @@ export const USE_CASE_REGISTRY = {
   ensureBootstrapKey: construct(EnsureBootstrapKey, 'operatorKeys', 'hasher', 'secrets', 'ids', 'writes'),
   createOrganisation: construct(CreateOrganisation, 'organisations', 'ids', 'writes'),
   updateOrganisation: construct(UpdateOrganisation, 'organisations', 'departments', 'writes'),
-  describeOperatorKey: construct(DescribeOperatorKey),
+  describeOperatorKey: construct(DescribeOperatorKey, 'organisations'),
   listOrganisations: construct(ListOrganisations, 'organisations', 'cursors'),
   readOrganisation: construct(ReadOrganisation, 'organisations'),
   listDepartments: construct(ListDepartments, 'organisations', 'departments', 'cursors'),
@@ -202,6 +203,7 @@ export const USE_CASE_REGISTRY = {
   readMdtAssignment: construct(ReadMdtAssignment, 'calls', 'units'),
   listMdtCalls: construct(ListMdtCalls, 'calls'),
   listMdtBolos: construct(ListMdtBolos, 'gate', 'bolos', 'clock'),
+  runOnce: construct(RunOnce, 'uow', 'idempotency', 'clock'),
 } as const satisfies Record<string, UseCaseRow<unknown>>;
 
 export type UseCaseName = keyof typeof USE_CASE_REGISTRY;

@@ -56,6 +56,7 @@ const STORED = [
   'presence',
   'provisioning',
   'mdtHandoffs',
+  'idempotency',
 ] as const satisfies readonly (PortName & keyof Persistence)[];
 
 /** Binds every port to its adapter: the repositories of the chosen store, and the rest. */

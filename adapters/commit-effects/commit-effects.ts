@@ -1,3 +1,9 @@
+/** A savepoint's place in the effects and values of its unit of work. */
+export interface EffectsMark {
+  readonly effects: number;
+  readonly values: ReadonlyMap<object, unknown>;
+}
+
 /**
  * What both stores do for `UnitOfWork.afterCommit`: the outermost unit of work keeps the effects
  * registered inside it and runs them, in order, once it has committed; a rollback drops them.
@@ -29,6 +35,18 @@ export class CommitEffects {
 
   static kept(scope: CommitEffects | undefined, key: object): unknown {
     return scope?.isOpen ? scope.values.get(key) : undefined;
+  }
+
+  /** Where the unit of work stands now, for a savepoint to come back to. */
+  mark(): EffectsMark {
+    return { effects: this.effects.length, values: new Map(this.values) };
+  }
+
+  /** A savepoint rolled back: the effects registered and the values kept since `mark` are dropped. */
+  rollBackTo(mark: EffectsMark): void {
+    this.effects.length = mark.effects;
+    this.values.clear();
+    for (const [key, value] of mark.values) this.values.set(key, value);
   }
 
   rolledBack(): void {

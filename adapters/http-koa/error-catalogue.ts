@@ -13,8 +13,13 @@ export const ERROR_CATALOGUE = {
   BOLO_HAS_NO_VEHICLE: { status: 409, message: 'The BOLO is not linked to a vehicle; a camera hit needs one.' },
   BOLO_NOT_ACTIVE: { status: 409, message: 'The BOLO is no longer active.' },
   PLATE_MISMATCH: { status: 409, message: "The plate differs from the BOLO vehicle's plate." },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed. Retry it shortly with the same key.',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the body as application/json.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was used with a different request.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests.' },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
@@ -26,7 +31,7 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 /** One bad field of a request: where it was, which field, and what is wrong with it. */
 export interface FieldProblem {
-  readonly in: 'body' | 'query' | 'path';
+  readonly in: 'body' | 'query' | 'path' | 'header';
   readonly field: string;
   readonly message: string;
 }

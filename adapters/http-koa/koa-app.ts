@@ -6,6 +6,7 @@ import type { BearerTokenRules, MdtSessionRules } from './bearer-token-rules.ts'
 import type { Logger } from '../logging/index.ts';
 import { HttpError } from './error-catalogue.ts';
 import { unfitInput } from './input-text.ts';
+import { REPLAYED_HEADER, fingerprintOf, idempotencyKeyOf, keyScopeOf, runIdempotently } from './idempotency.ts';
 import { readJsonBody } from './json-body.ts';
 import type { HttpState } from './http-state.ts';
 import { HOME_PAGE, pageTable } from './pages.ts';
@@ -18,7 +19,7 @@ import { type HttpMetrics, requestMetrics } from './middleware/request-metrics.t
 import { mountDocs } from './docs-page.ts';
 import { openApiDocument } from './openapi.ts';
 import { readiness } from './readiness.ts';
-import type { RouteSpec } from './route-spec.ts';
+import { type Reply, type RouteSpec, takesIdempotencyKey } from './route-spec.ts';
 import { validator } from './validation.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
 
@@ -90,11 +91,13 @@ function mount(
     }),
     ...(limit && spec.rateLimit?.per !== 'address' ? [limit] : []),
     ...(spec.body ? [json] : []),
-    handler(spec, deps.useCases[spec.useCase]),
+    handler(spec, deps.useCases[spec.useCase], deps.useCases.runOnce),
   ];
 }
 
-function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']]): Middleware<HttpState> {
+function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOnce: UseCases['runOnce']): Middleware<HttpState> {
+  // A property of the row, not of its code: every write row takes a key (decision 0085).
+  const keyed = takesIdempotencyKey(spec);
   const checkParams = spec.params ? validator(spec.params, 'path') : () => ({});
   const checkQuery = spec.query ? validator(spec.query, 'query') : () => ({});
   const checkBody = spec.body ? validator(spec.body, 'body') : () => undefined;
@@ -106,10 +109,24 @@ function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']]): Midd
     const params = checkParams({ ...ctx.params });
     const query = checkQuery({ ...ctx.query });
     const body = checkBody(rawBody);
-    const reply = await spec.handle(
-      { params, query, body, grant: ctx.state.grant!, operator: ctx.state.operator!, mdt: ctx.state.mdt!, address: ctx.ip },
-      useCase,
-    );
+    const request = { params, query, body, grant: ctx.state.grant!, operator: ctx.state.operator!, mdt: ctx.state.mdt!, address: ctx.ip };
+    // A request without the header pays nothing for idempotency: not a statement, not a hash.
+    const key = keyed ? idempotencyKeyOf(ctx.req.headersDistinct) : null;
+    let reply: Reply;
+    if (key === null) reply = await spec.handle(request, useCase);
+    else {
+      const keyedRequest = {
+        key,
+        scope: keyScopeOf(ctx.state),
+        fingerprint: fingerprintOf(ctx.method, ctx.path, ctx.querystring, rawBody),
+      };
+      const answer = await runIdempotently(runOnce, keyedRequest, () => spec.handle(request, useCase)).catch((error: unknown) => {
+        if (error instanceof HttpError && error.code === 'IDEMPOTENCY_KEY_IN_USE') ctx.set('Retry-After', '1');
+        throw error;
+      });
+      if (answer.replayed) ctx.set(REPLAYED_HEADER, 'true');
+      reply = answer.reply;
+    }
     // Serialised here, inside the error middleware, so even a failure to serialise is answered in the one shape.
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(reply.body);

@@ -16,7 +16,7 @@ const errorSchema = {
       items: {
         type: 'object',
         required: ['in', 'field', 'message'],
-        properties: { in: { enum: ['body', 'query', 'path'] }, field: { type: 'string' }, message: { type: 'string' } },
+        properties: { in: { enum: ['body', 'query', 'path', 'header'] }, field: { type: 'string' }, message: { type: 'string' } },
       },
     },
   },

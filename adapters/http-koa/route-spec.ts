@@ -143,4 +143,13 @@ export function publishedBody(spec: Pick<RouteSpec, 'body' | 'bodyRules'>): Json
   return { ...spec.body, allOf: [...((spec.body['allOf'] as JsonSchema[] | undefined) ?? []), spec.bodyRules] };
 }
 
+/**
+ * Whether a row takes an `Idempotency-Key` (decision 0085): every row that may write for a caller
+ * it knows, that is every method but GET behind a credential or an operator key. The pipeline and
+ * the OpenAPI document both ask this, so a new write row has idempotency without a line of its own.
+ */
+export function takesIdempotencyKey(spec: Pick<RouteSpec, 'method' | 'guard'>): boolean {
+  return spec.method !== 'GET' && spec.guard.kind !== 'public';
+}
+
 export const ok = (body: unknown): Reply => ({ status: 200, body });

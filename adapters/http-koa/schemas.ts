@@ -26,6 +26,22 @@ export const id = <Id extends string = string>() => Type.Unsafe<Id>(Type.String(
 
 export const text = (maxLength: number, minLength = 1) => Type.String({ minLength, maxLength });
 
+/**
+ * The bidirectional embedding, override and isolate controls, U+202A to U+202E and U+2066 to U+2069:
+ * none may appear in a name or a label (decision 0061), where one could reverse the text shown
+ * after it or make a name look like another. As a pattern, so the document says it too.
+ */
+export const NO_BIDI_CONTROLS = '^[^\\u202A-\\u202E\\u2066-\\u2069]*$';
+
+/** What a caller reads when a name or label carries such a control. */
+export const BIDI_CONTROLS_REFUSED = 'must not contain bidirectional control characters (U+202A to U+202E, U+2066 to U+2069)';
+
+/**
+ * A name or a label: text that another party reads on a screen as what identifies something (a
+ * character, a department, a credential, a unit's callsign). Bidirectional controls are refused.
+ */
+export const label = (maxLength: number, minLength = 1) => Type.String({ minLength, maxLength, pattern: NO_BIDI_CONTROLS });
+
 export const nullable = <Schema extends TSchema>(schema: Schema) => Type.Union([schema, Type.Null()]);
 
 /** One of the listed strings. */

@@ -3,6 +3,7 @@ import type { DataValidationCxt } from 'ajv/dist/types/index.js';
 import dependentRequired from 'ajv/dist/vocabularies/validation/dependentRequired.js';
 import addFormats from 'ajv-formats';
 import { type FieldProblem, HttpError } from './error-catalogue.ts';
+import { BIDI_CONTROLS_REFUSED, NO_BIDI_CONTROLS } from './schemas.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -53,11 +54,17 @@ function problems(errors: ErrorObject[] | null | undefined, location: Location):
       .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (error.keyword === 'required') path.push(String((error.params as { missingProperty: string }).missingProperty));
     const field = path.join('.');
-    const message = error.message ?? 'is not valid';
+    const message = messageOf(error);
     const key = `${field}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     list.push({ in: location, field, message });
   }
   return list;
+}
+
+/** Ajv's words, except where a pattern's meaning is known: the regular expression itself says little. */
+function messageOf(error: ErrorObject): string {
+  if (error.keyword === 'pattern' && (error.params as { pattern?: string }).pattern === NO_BIDI_CONTROLS) return BIDI_CONTROLS_REFUSED;
+  return error.message ?? 'is not valid';
 }

@@ -22,6 +22,8 @@ export type UniqueRule<Row> = { readonly name: string; readonly key: (row: Row) 
 export class MemoryDatabase implements UnitOfWork {
   private readonly mutex = new Mutex();
   private readonly context = new AsyncLocalStorage<Transaction>();
+  /** True directly inside `runWithSavepoints`: the next `run` there is a savepoint. */
+  private readonly savepoints = new AsyncLocalStorage<boolean>();
   private readonly tables = new Map<string, MemoryTable<unknown>>();
 
   table<Row>(name: string, uniques: readonly UniqueRule<Row>[] = []): MemoryTable<Row> {
@@ -37,7 +39,8 @@ export class MemoryDatabase implements UnitOfWork {
   }
 
   run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.context.getStore()?.effects.isOpen) return work();
+    const open = this.context.getStore();
+    if (open?.effects.isOpen) return this.savepoints.getStore() === true ? this.savepoint(open, work) : work();
     return this.mutex.runExclusive(async () => {
       const transaction: Transaction = { undo: [], effects: new CommitEffects() };
       let result: T;
@@ -54,6 +57,23 @@ export class MemoryDatabase implements UnitOfWork {
       transaction.effects.committed();
       return result;
     });
+  }
+
+  runWithSavepoints<T>(work: () => Promise<T>): Promise<T> {
+    return this.savepoints.run(true, () => this.run(work));
+  }
+
+  /** A run inside `runWithSavepoints`: when it throws, its own part of the undo log is played back, and its effects dropped. */
+  private async savepoint<T>(transaction: Transaction, work: () => Promise<T>): Promise<T> {
+    const undoFrom = transaction.undo.length;
+    const mark = transaction.effects.mark();
+    try {
+      return await this.savepoints.run(false, work);
+    } catch (error) {
+      for (const undo of transaction.undo.splice(undoFrom).reverse()) undo();
+      transaction.effects.rollBackTo(mark);
+      throw error;
+    }
   }
 
   afterCommit(effect: () => void): void {

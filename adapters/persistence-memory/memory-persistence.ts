@@ -11,6 +11,7 @@ import { MemoryCallRepository } from './memory-call-repository.ts';
 import { MemoryCredentialRepository, MemoryOperatorKeyRepository } from './memory-credential-repositories.ts';
 import { MemoryDatabase } from './memory-database.ts';
 import { MemoryArrestRepository, MemoryCitationRepository } from './memory-incident-records-repositories.ts';
+import { MemoryIdempotencyLedger } from './memory-idempotency-ledger.ts';
 import { MemoryInstanceKeyStore } from './memory-instance-key-store.ts';
 import { MemoryDepartmentRepository, MemoryOrganisationRepository } from './memory-organisation-repositories.ts';
 import {
@@ -63,6 +64,7 @@ export function createMemoryPersistence(): MemoryPersistence {
     mdtHandoffs: new MemoryMdtHandoffRepository(db),
     auditLog: new MemoryAuditLog(db),
     instanceKeys: new MemoryInstanceKeyStore(db),
+    idempotency: new MemoryIdempotencyLedger(db),
     ping: async () => undefined,
     close: async () => undefined,
   };

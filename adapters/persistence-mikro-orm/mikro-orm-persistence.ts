@@ -24,7 +24,7 @@ import { BoloHitRecord, BoloRecord, CallNoteRecord, CallRecord } from './records
 import { DepartmentRecord, OrganisationRecord } from './records/organisation-records.ts';
 import { AuditEntryRecord } from './records/audit-records.ts';
 import { ArrestRecord, CitationRecord } from './records/incident-records.ts';
-import { InstanceKeyRecord, ReleaseRecord } from './records/installation-records.ts';
+import { IdempotencyKeyRecord, InstanceKeyRecord, ReleaseRecord } from './records/installation-records.ts';
 import { CivilianRecord, VehicleRecord, WarrantRecord } from './records/records-records.ts';
 import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, UnitRecord } from './records/roster-records.ts';
 import { MikroOrmAuditLog } from './repositories/audit-log.ts';
@@ -38,6 +38,7 @@ import {
 import { MikroOrmCallRepository } from './repositories/call-repository.ts';
 import { MikroOrmCredentialRepository, MikroOrmOperatorKeyRepository } from './repositories/credential-repositories.ts';
 import { MikroOrmArrestRepository, MikroOrmCitationRepository } from './repositories/incident-records-repositories.ts';
+import { MikroOrmIdempotencyLedger } from './repositories/idempotency-ledger.ts';
 import { MikroOrmInstanceKeyStore } from './repositories/instance-key-store.ts';
 import { MikroOrmDepartmentRepository, MikroOrmOrganisationRepository } from './repositories/organisation-repositories.ts';
 import {
@@ -94,6 +95,7 @@ const entities = [
   PresenceOverageRecord,
   AutoProvisionRecord,
   MdtHandoffRecord,
+  IdempotencyKeyRecord,
 ];
 
 export interface MikroOrmPersistence extends Persistence {
@@ -242,6 +244,7 @@ function persistenceOver(
     mdtHandoffs: new MikroOrmMdtHandoffRepository(session),
     auditLog: new MikroOrmAuditLog(session),
     instanceKeys: new MikroOrmInstanceKeyStore(session),
+    idempotency: new MikroOrmIdempotencyLedger(session),
     ping: async () => {
       await orm.em.fork().getConnection().execute('select 1');
     },

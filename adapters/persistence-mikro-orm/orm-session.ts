@@ -13,6 +13,8 @@ import { CommitEffects } from '../commit-effects/index.ts';
 export class OrmSession implements UnitOfWork {
   /** Beside MikroORM's own transaction context: the effects of the outermost `run` in progress. */
   private readonly pending = new AsyncLocalStorage<CommitEffects>();
+  /** True directly inside `runWithSavepoints`: the next `run` there is a savepoint. */
+  private readonly savepoints = new AsyncLocalStorage<boolean>();
 
   constructor(private readonly orm: MikroORM) {}
 
@@ -29,7 +31,8 @@ export class OrmSession implements UnitOfWork {
   /** A `run` inside a `run` joins its transaction (`required`); only the outermost runs the effects. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     const transaction = () => this.orm.em.transactional(() => work(), { propagation: 'required' });
-    if (this.pending.getStore()?.isOpen) return transaction();
+    const open = this.pending.getStore();
+    if (open?.isOpen) return this.savepoints.getStore() === true ? this.savepoint(open, work) : transaction();
     const pending = new CommitEffects();
     let result: T;
     try {
@@ -40,6 +43,21 @@ export class OrmSession implements UnitOfWork {
     }
     pending.committed();
     return result;
+  }
+
+  runWithSavepoints<T>(work: () => Promise<T>): Promise<T> {
+    return this.savepoints.run(true, () => this.run(work));
+  }
+
+  /** A run inside `runWithSavepoints`: MikroORM's nested transaction (a SAVEPOINT), and the effects since it, undone if it throws. */
+  private async savepoint<T>(open: CommitEffects, work: () => Promise<T>): Promise<T> {
+    const mark = open.mark();
+    try {
+      return await this.savepoints.run(false, () => this.orm.em.transactional(() => work(), { propagation: 'nested' }));
+    } catch (error) {
+      open.rollBackTo(mark);
+      throw error;
+    }
   }
 
   afterCommit(effect: () => void): void {

@@ -15,6 +15,10 @@ export class ReportedEffects implements UnitOfWork {
     return this.store.run(work);
   }
 
+  runWithSavepoints<T>(work: () => Promise<T>): Promise<T> {
+    return this.store.runWithSavepoints(work);
+  }
+
   afterCommit(effect: () => void): void {
     this.store.afterCommit(() => {
       try {

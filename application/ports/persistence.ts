@@ -8,6 +8,7 @@ import type { PresenceRepository } from './presence-repository.ts';
 import type { ProvisioningLedger } from './provisioning-ledger.ts';
 import type { RecordNumbers } from './record-numbers.ts';
 import type { CredentialRepository, OperatorKeyRepository } from './credential-repositories.ts';
+import type { IdempotencyLedger } from './idempotency-ledger.ts';
 import type { InstanceKeyStore } from './instance-key-store.ts';
 import type { DepartmentRepository, OrganisationRepository } from './organisation-repositories.ts';
 import type { CivilianRepository, ReleaseRepository, VehicleRepository, WarrantRepository } from './records-repositories.ts';
@@ -49,6 +50,7 @@ export interface Persistence {
   readonly mdtHandoffs: MdtHandoffRepository;
   readonly auditLog: AuditLog;
   readonly instanceKeys: InstanceKeyStore;
+  readonly idempotency: IdempotencyLedger;
   /** Resolves when the store answers; rejects when it does not (readiness). */
   ping(): Promise<void>;
   /** The connection pool's use now, for a store whose driver keeps a pool; absent otherwise. */

@@ -12,6 +12,13 @@ export class WorkKey<Value> {
 export interface UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T>;
   /**
+   * Like `run`, and each `run` started directly inside `work` is a savepoint of it: when that
+   * run throws, what it wrote and the effects it registered are undone alone, and the rest of
+   * `work` goes on; everything left commits together when `work` returns. Runs deeper down join
+   * their parent as usual. For work that wraps whole use cases (an idempotent request, decision 0085).
+   */
+  runWithSavepoints<T>(work: () => Promise<T>): Promise<T>;
+  /**
    * Inside `run`: calls `effect` once the outermost unit of work has committed, right after the
    * commit and in the order the effects were registered; never when it rolls back. Outside
    * `run` (nothing to wait for) it calls `effect` at once. An effect that throws is the

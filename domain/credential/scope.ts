@@ -26,3 +26,26 @@ export function isApiScope(value: string): value is ApiScope {
 export function isBridgeScope(value: string): value is BridgeScope {
   return (BRIDGE_SCOPES as readonly string[]).includes(value);
 }
+
+/** What each scope lets a credential do, in the README's words (its Scopes table says the same). */
+export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
+  'cad.unit.view': 'list and read units',
+  'cad.unit.assign': "set a unit's status",
+  'cad.call.view': 'list and read calls',
+  'cad.call.update': 'move a call between pending and active',
+  'records.bolo.view': 'list and read BOLOs and their hits',
+  'records.bolo.create': 'issue a BOLO',
+  'records.bolo.manage': "change a BOLO's status, report a camera hit",
+  'records.vehicle.view': 'list and read vehicles',
+  'records.civilian.view': 'list civilians',
+  'records.warrant.view': 'list warrants',
+  'game.citation.issue': '`POST /citation`',
+  'game.arrest.log': '`POST /arrest`',
+  'game.bolo.trigger': '`POST /bolo`',
+};
+
+/** The two kinds of credential and what each is for, in the README's words. */
+export const CREDENTIAL_KIND_DESCRIPTIONS = {
+  game: "a game server's resource: the bridge routes, for one department",
+  generic_api_key: 'a dashboard or another system: the API routes of the scopes it holds',
+} as const;

@@ -210,37 +210,43 @@ test.serial('the audit log shows the credential history newest first, filtered b
   await screen(t, '07-audit');
 });
 
-test.serial('a key without integrations.credential.manage sees creation disabled, with the reason', async (t) => {
-  const { page, app } = t.context;
-  const organisationId = await page.evaluate(() => (globalThis as any).sessionStorage.getItem('cad.organisationId'));
-  const { key } = expect(
-    await app.http.post(
-      `/api/v1/admin/organisations/${organisationId}/operator-keys`,
-      { label: 'roster clerk', permissions: ['roster.manage', 'audit.view'] },
-      { token: app.bootstrapKey },
-    ),
-    201,
-  );
-  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign out' }).click()]);
-  // By keyboard alone: the field, the key, Enter.
-  await page.getByLabel('Operator key').focus();
-  await page.keyboard.type(key);
-  await page.keyboard.press('Enter');
-  await page.getByRole('heading', { name: 'Credentials' }).waitFor();
-  t.true(await page.getByRole('button', { name: 'Create credential' }).isDisabled());
-  t.regex((await page.locator('#credentials-reason').textContent()) ?? '', /lacks integrations\.credential\.manage/);
-  t.true(await page.locator('#credentials-reason').isVisible());
-  await screen(t, '08-without-permission');
-  // Onboarding: departments need organisation.settings.manage, which this key lacks; the roster it may change.
-  await page.getByRole('button', { name: 'Onboarding' }).click();
-  await page.getByRole('cell', { name: 'Jane Doe', exact: true }).waitFor();
-  t.true(await page.getByRole('button', { name: 'Create department' }).isDisabled());
-  t.regex((await page.locator('#departments-reason').textContent()) ?? '', /lacks organisation\.settings\.manage/);
-  await page.getByRole('cell', { name: 'This key cannot list departments.' }).waitFor();
-  t.is(await page.getByLabel('Member of department').getAttribute('placeholder'), 'department id');
-  t.true(await page.getByRole('button', { name: 'Create character' }).isEnabled());
-  t.true(await page.getByRole('button', { name: 'Issue link code for Jane Doe' }).isEnabled());
-});
+test.serial(
+  'a key without integrations.credential.manage lands on a screen it may use, and sees creation disabled, with the reason',
+  async (t) => {
+    const { page, app } = t.context;
+    const organisationId = await page.evaluate(() => (globalThis as any).sessionStorage.getItem('cad.organisationId'));
+    const { key } = expect(
+      await app.http.post(
+        `/api/v1/admin/organisations/${organisationId}/operator-keys`,
+        { label: 'roster clerk', permissions: ['roster.manage', 'audit.view'] },
+        { token: app.bootstrapKey },
+      ),
+      201,
+    );
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign out' }).click()]);
+    // By keyboard alone: the field, the key, Enter.
+    await page.getByLabel('Operator key').focus();
+    await page.keyboard.type(key);
+    await page.keyboard.press('Enter');
+    // It lands on a screen it may use (the roster), not on credentials it may not manage.
+    await page.getByRole('heading', { name: 'Onboarding', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Credentials' }).click();
+    await page.getByRole('heading', { name: 'Credentials' }).waitFor();
+    t.true(await page.getByRole('button', { name: 'Create credential' }).isDisabled());
+    t.regex((await page.locator('#credentials-reason').textContent()) ?? '', /lacks integrations\.credential\.manage/);
+    t.true(await page.locator('#credentials-reason').isVisible());
+    await screen(t, '08-without-permission');
+    // Onboarding: departments need organisation.settings.manage, which this key lacks; the roster it may change.
+    await page.getByRole('button', { name: 'Onboarding' }).click();
+    await page.getByRole('cell', { name: 'Jane Doe', exact: true }).waitFor();
+    t.true(await page.getByRole('button', { name: 'Create department' }).isDisabled());
+    t.regex((await page.locator('#departments-reason').textContent()) ?? '', /lacks organisation\.settings\.manage/);
+    await page.getByRole('cell', { name: 'This key cannot list departments.' }).waitFor();
+    t.is(await page.getByLabel('Member of department').getAttribute('placeholder'), 'department id');
+    t.true(await page.getByRole('button', { name: 'Create character' }).isEnabled());
+    t.true(await page.getByRole('button', { name: 'Issue link code for Jane Doe' }).isEnabled());
+  },
+);
 
 test.serial('on a phone-sized screen nothing runs off the side of the page', async (t) => {
   const { page } = t.context;

@@ -43,7 +43,9 @@ whenPostgres(test, 'a misspelt database name', (serverUrl) => {
     // The command-line tool reads the same settings and refuses the same way.
     const cli = runCli(['organisation', 'create', 'Los Santos RP'], { DATABASE_URL: urlOn(serverUrl, name), CAD_OPERATOR_KEY: 'x' });
     t.is(cli.status, 1);
-    t.regex(cli.stderr, new RegExp(`the database "${name}" does not exist`));
+    const refusal = JSON.parse(cli.stderr) as { refused: string; message: string };
+    t.is(refusal.refused, 'database_missing');
+    t.regex(refusal.message, new RegExp(`the database "${name}" does not exist`));
     t.false(await databaseExists(serverUrl, name));
   });
 

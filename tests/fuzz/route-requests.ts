@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type RouteSpec, publishedBody } from '../../adapters/http-koa/route-spec.ts';
+import { type RouteSpec, publishedBody, takesIdempotencyKey } from '../../adapters/http-koa/route-spec.ts';
 import { type Mutation, brokenBody, jsonText, mutated } from './broken-bodies.ts';
 import { type FuzzRequest, percentEncoded, printable } from './fuzz-request.ts';
 import { brokenPathSegment, brokenQuery, type QueryPair } from './broken-queries-and-paths.ts';
@@ -94,8 +94,53 @@ function request(target: RouteTarget, parts: Partial<FuzzRequest> & { segments: 
 const describeMutation = (m: Mutation) =>
   `${m.kind} ${m.path.join('.') || '(root)'}${m.kind === 'add' ? `.${JSON.stringify(m.key.slice(0, 40))}` : ''}`;
 
-/** The requests of one family for one route. */
+/** Header text a client can send: printable Latin-1, no control characters. */
+const headerText = (minLength: number, maxLength: number) =>
+  fc.string({
+    unit: fc
+      .integer({ min: 0x20, max: 0xff })
+      .filter((code) => code !== 0x7f && (code < 0x80 || code > 0x9f))
+      .map((code) => String.fromCharCode(code)),
+    minLength,
+    maxLength,
+  });
+
+/**
+ * The `Idempotency-Key` a request of a write row sends (decision 0085): none, a fresh one, or one
+ * of a few the route's requests share (replays of an earlier answer, 422s for another request);
+ * outside the valid family, also broken ones (too long, empty, a broken quote, Latin-1). Rows
+ * that take no key get none.
+ */
+function idempotencyKeyOf(family: Family, spec: RouteSpec): fc.Arbitrary<string | undefined> {
+  if (!takesIdempotencyKey(spec)) return fc.constant(undefined);
+  const sound = [
+    { arbitrary: fc.constant(undefined), weight: 3 },
+    { arbitrary: fc.uuid(), weight: 3 },
+    { arbitrary: fc.constantFrom('retry-1', '"retry-1"', 'retry-2', '"with \\"escapes\\""'), weight: 2 },
+  ];
+  if (family === 'valid') return fc.oneof(...sound);
+  const broken = fc.oneof(
+    headerText(0, 40),
+    headerText(256, 300),
+    fc.constantFrom('', '""', '"open', 'two words', `"${'k'.repeat(256)}"`, '"bad \\x escape"'),
+  );
+  return fc.oneof(...sound, { arbitrary: broken, weight: 2 });
+}
+
+/** The requests of one family for one route, with the Idempotency-Key its row may take. */
 export function requestsOf(family: Family, target: RouteTarget): fc.Arbitrary<FuzzRequest> {
+  return fc.tuple(requestsWithoutKey(family, target), idempotencyKeyOf(family, target.spec)).map(([sent, key]) =>
+    key === undefined
+      ? sent
+      : printable({
+          ...sent,
+          headers: { ...sent.headers, 'idempotency-key': key },
+          note: `${sent.note}, Idempotency-Key ${JSON.stringify(key.slice(0, 40))}`,
+        }),
+  );
+}
+
+function requestsWithoutKey(family: Family, target: RouteTarget): fc.Arbitrary<FuzzRequest> {
   const { spec } = target;
   const segments = validSegments(target);
   const query = validQuery(target);

@@ -2,10 +2,11 @@ import { isDeepStrictEqual } from 'node:util';
 
 type Snapshot = Record<string, unknown[]>;
 
-/** Null when the two snapshots hold the same rows; else which tables changed, with an example row. */
-export function storeDifference(before: Snapshot, after: Snapshot): string | null {
+/** Null when the two snapshots hold the same rows, outside the tables `ignored`; else which tables changed, with an example row. */
+export function storeDifference(before: Snapshot, after: Snapshot, ignored: readonly string[] = []): string | null {
   const changed: string[] = [];
   for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (ignored.includes(table)) continue;
     const was = before[table] ?? [];
     const now = after[table] ?? [];
     if (isDeepStrictEqual(was, now)) continue;

@@ -15,6 +15,7 @@ const PAGE_FILES = [
   '/admin/api.js',
   '/admin/admin.css',
   '/admin/catalogue.json',
+  '/admin/words.js',
   '/shared/dom.js',
   '/shared/page.css',
 ];
@@ -82,14 +83,19 @@ test('the shared page code is files only: no index, no folder listing, no way ou
   }
 });
 
-test('the catalogue lists the scopes of each kind of credential and the operator permissions', async (t) => {
+test("the catalogue lists the scopes of each kind of credential with the README's descriptions, the kinds, and the operator permissions", async (t) => {
   const catalogue = (await (await fetch(`${t.context.base}/admin/catalogue.json`)).json()) as {
     apiScopes: string[];
     gameScopes: string[];
+    scopeDescriptions: Record<string, string>;
+    kindDescriptions: Record<string, string>;
     permissions: string[];
   };
   t.is(catalogue.apiScopes.length, 10);
   t.deepEqual(catalogue.gameScopes, ['game.citation.issue', 'game.arrest.log', 'game.bolo.trigger']);
+  t.deepEqual(Object.keys(catalogue.scopeDescriptions).sort(), [...catalogue.apiScopes, ...catalogue.gameScopes].sort());
+  t.is(catalogue.scopeDescriptions['cad.unit.view'], 'list and read units');
+  t.deepEqual(Object.keys(catalogue.kindDescriptions).sort(), ['game', 'generic_api_key']);
   t.true(catalogue.permissions.includes('integrations.credential.manage'));
 });
 

@@ -107,18 +107,20 @@ export function adminReadsSuite(test: TestFn<ReadsContext>, open: () => Promise<
     t.is((await own.get('/organisations')).status, 403);
   });
 
-  test('a key reads its own permissions; the bootstrap key lists every organisation', async (t) => {
+  test("a key reads its own permissions and its organisation's name; the bootstrap key lists every organisation", async (t) => {
     const { operator, app } = t.context;
     const org = await operator.organisation();
     const { key, operatorKeyId } = await org.operatorKey(['audit.view'], 'auditor');
+    const { name } = expect(await operator.get(`/organisations/${org.organisationId}`), 200);
     t.deepEqual(expect(await operatorOf(app.http, key).get('/me'), 200), {
       operatorKeyId,
       organisationId: org.organisationId,
+      organisationName: name,
       label: 'auditor',
       permissions: ['audit.view'],
       bootstrap: false,
     });
-    t.like(expect(await operator.get('/me'), 200), { organisationId: null, bootstrap: true });
+    t.like(expect(await operator.get('/me'), 200), { organisationId: null, organisationName: null, bootstrap: true });
     const listed = await walk(operator, '/organisations', 100);
     t.true(listed.some((o) => o['organisationId'] === org.organisationId));
   });

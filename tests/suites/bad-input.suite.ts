@@ -1,5 +1,6 @@
 import type { ExecutionContext, TestFn } from 'ava';
 import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
+import { BIDI_CONTROLS_REFUSED, NO_BIDI_CONTROLS } from '../../adapters/http-koa/schemas.ts';
 import type { Persistence } from '../../application/ports/persistence.ts';
 import { routeWorld, validBody, withFirstString, wrongValue } from '../support/route-world.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
@@ -108,6 +109,26 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
           reply.body.details.map((d: { in: string; field: string }) => [d.in, d.field]).sort(),
           names.map((n) => ['path', n]).sort(),
         );
+      });
+    }
+  }
+
+  // Names and labels (decision 0061): each field declared as one refuses a bidirectional control.
+  const labelled = ROUTES.flatMap((spec) => labelFields(spec.body).map((field) => ({ spec, field })));
+  test('the names and labels that refuse bidirectional controls are the ones decision 0061 lists', (t) => {
+    const listed = new Set(labelled.map(({ spec, field }) => `${spec.operationId}.${field}`));
+    for (const field of LABEL_FIELDS) t.true(listed.has(field), `${field} refuses bidirectional controls`);
+  });
+  for (const { spec, field } of labelled) {
+    for (const [name, control] of [
+      ['a right-to-left override', '\u202E'],
+      ['a first strong isolate', '\u2068'],
+    ] as const) {
+      test.serial(`${spec.operationId}: ${field} with ${name} is a 400 naming it, and nothing is written`, async (t) => {
+        const { world } = t.context;
+        const body = withField(await validBody(spec.operationId, world), field, `Ada${control}evoL`);
+        const { details } = await refusedWithoutWrites(t, spec.method, world.pathOf(spec), body, world.tokenOf(spec));
+        t.deepEqual(details.filter((d) => d.field === field && d.message === BIDI_CONTROLS_REFUSED).length, 1, JSON.stringify(details));
       });
     }
   }
@@ -228,4 +249,37 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
     });
     t.deepEqual([reply.status, reply.body.error], [400, 'VALIDATION_FAILED']);
   });
+}
+
+/** Names and labels that decision 0061 lists, as `operationId.field`; the route table may add more. */
+const LABEL_FIELDS = [
+  'createOrganisation.name',
+  'updateOrganisation.name',
+  'createDepartment.name',
+  'createCredential.label',
+  'createOperatorKey.label',
+  'createCharacter.firstName',
+  'createCharacter.lastName',
+  'addDepartmentMember.callsign',
+  'updateUnit.callsign',
+  'bridgeSyncDuty.characterName',
+  'bridgeSyncDuty.jobLabel',
+  'bridgeSyncDuty.gradeLabel',
+];
+
+/** The fields of a body schema (nested objects as `a.b`) declared as names or labels. */
+function labelFields(schema: Record<string, unknown> | undefined, prefix = ''): string[] {
+  const properties = (schema?.['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.entries(properties).flatMap(([name, property]) => {
+    const variants = [property, ...(((property['anyOf'] as Record<string, unknown>[] | undefined) ?? []) as Record<string, unknown>[])];
+    if (variants.some((v) => v['pattern'] === NO_BIDI_CONTROLS)) return [`${prefix}${name}`];
+    return property['type'] === 'object' ? labelFields(property, `${prefix}${name}.`) : [];
+  });
+}
+
+/** The body with the field at `path` (dotted) set to `value`, the objects on the way kept or made. */
+function withField(body: unknown, path: string, value: string): unknown {
+  const [head, ...rest] = path.split('.');
+  const object = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  return { ...object, [head!]: rest.length === 0 ? value : withField(object[head!], rest.join('.'), value) };
 }

@@ -27,12 +27,14 @@ export async function startTestService(
     logger?: Logger;
     /** Serves Prometheus metrics on a listener of their own. */
     metrics?: { port: number; host: string; token?: string };
+    /** Listens on this port (a restart on the port an earlier start had); a free one by default. */
+    port?: number;
   } = {},
 ): Promise<TestService> {
   const bootstrapKey = options.bootstrapKey ?? `cad_op_test_${randomBytes(24).toString('base64url')}`;
   const service = await startService({
     storage: options.storage ?? { kind: 'memory' },
-    port: 0,
+    port: options.port ?? 0,
     host: '127.0.0.1',
     logger: options.logger ?? pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
     rateLimitScale: options.rateLimitScale ?? 1,

@@ -1,3 +1,4 @@
+import type { OperatorSelf } from '../../../application/operator/describe-operator-key.ts';
 import type { OperatorKey } from '../../../domain/operator/operator-key.ts';
 
 /** An operator key as its organisation sees it: never the key, nor its hash. */
@@ -20,8 +21,8 @@ export function issuedOperatorKeyView({ key, operatorKey }: { key: string; opera
   return { key, operatorKeyId: id, organisationId, label, permissions };
 }
 
-/** The calling key as it sees itself: what it may do, and whether it is the bootstrap key. */
-export function operatorSelfView(key: OperatorKey) {
+/** The calling key as it sees itself: what it may do, whether it is the bootstrap key, and its organisation's name. */
+export function operatorSelfView({ key, organisationName }: OperatorSelf) {
   const { id, organisationId, label, permissions } = key.snapshot();
-  return { operatorKeyId: id, organisationId, label, permissions, bootstrap: key.isBootstrap };
+  return { operatorKeyId: id, organisationId, organisationName, label, permissions, bootstrap: key.isBootstrap };
 }

@@ -59,6 +59,7 @@ export const operatorKeyViewSchema = shape({
 export const operatorSelfSchema = shape({
   operatorKeyId: id,
   organisationId: nullableId,
+  organisationName: { type: ['string', 'null'], description: "The name of the key's organisation; null for the bootstrap key." },
   label: string,
   permissions,
   bootstrap: { type: 'boolean' },

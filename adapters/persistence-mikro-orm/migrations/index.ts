@@ -3,6 +3,7 @@ import { OperatorKeyRevocation } from './0002-operator-key-revocation.ts';
 import { DispatchAndBridge } from './0003-dispatch-and-bridge.ts';
 import { RecordSearch } from './0004-record-search.ts';
 import { BootstrapKeyDisplay } from './0005-bootstrap-key-display.ts';
+import { IdempotencyKeys } from './0006-idempotency-keys.ts';
 
 /** Applied in order on start; a migration, once released, never changes: the next one amends it. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   { name: '0003-dispatch-and-bridge', class: DispatchAndBridge },
   { name: '0004-record-search', class: RecordSearch },
   { name: '0005-bootstrap-key-display', class: BootstrapKeyDisplay },
+  { name: '0006-idempotency-keys', class: IdempotencyKeys },
 ];

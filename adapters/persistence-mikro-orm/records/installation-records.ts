@@ -24,3 +24,20 @@ export const ReleaseSchema = defineEntity({
 });
 export class ReleaseRecord extends ReleaseSchema.class {}
 ReleaseSchema.setClass(ReleaseRecord);
+
+/** An answer kept under an idempotency key (decision 0085); written and read with plain statements (`repositories/idempotency-ledger.ts`). */
+export const IdempotencyKeySchema = defineEntity({
+  name: 'IdempotencyKeyRecord',
+  tableName: 'idempotency_keys',
+  properties: {
+    scope: p.text().primary(),
+    keyHash: p.text().primary(),
+    fingerprint: p.text(),
+    status: p.smallint(),
+    body: p.text(),
+    createdAt: p.datetime(),
+    expiresAt: p.datetime(),
+  },
+});
+export class IdempotencyKeyRecord extends IdempotencyKeySchema.class {}
+IdempotencyKeySchema.setClass(IdempotencyKeyRecord);

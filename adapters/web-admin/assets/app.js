@@ -1,10 +1,11 @@
 // The admin page's entry: signing in, choosing an organisation, and moving between screens.
-import { ApiError, allPages, call, session } from './api.js';
+import { ApiError, allPages, call, inOrganisation, session } from './api.js';
 import { auditScreen } from './audit.js';
 import { credentialsScreen } from './credentials.js';
-import { byId, el, say } from '/shared/dom.js';
-import { gate } from './controls.js';
+import { byId, el, own, phrase, say } from '/shared/dom.js';
+import { gate, may } from './controls.js';
 import { onboardingScreen } from './onboarding.js';
+import { explain } from './words.js';
 
 const SCREENS = ['sign-in', 'organisations', 'credentials', 'onboarding', 'audit'];
 const status = byId('page-status');
@@ -17,6 +18,11 @@ const screens = {
   audit: auditScreen(currentKey, failed),
 };
 
+/** Every message region is emptied when a screen opens: a message belongs to what was just done. */
+function clearMessages() {
+  for (const region of document.querySelectorAll('.message')) say(region, '');
+}
+
 function show(name) {
   for (const screen of SCREENS) byId(`${screen}-screen`).hidden = screen !== name;
   const signedIn = name !== 'sign-in' && name !== 'organisations';
@@ -27,13 +33,14 @@ function show(name) {
     else button.removeAttribute('aria-current');
   }
   byId('change-organisation').hidden = !(me?.bootstrap && signedIn);
+  if (!signedIn) showOrganisation(null);
   const heading = byId(`${name}-screen`).querySelector('h2');
   heading.tabIndex = -1;
   heading.focus();
 }
 
 async function open(name) {
-  say(status, '');
+  clearMessages();
   show(name);
   try {
     await screens[name].load();
@@ -42,34 +49,63 @@ async function open(name) {
   }
 }
 
-function failed(error) {
+/** The organisation the page acts on, in the header. */
+function showOrganisation(name) {
+  const shown = byId('current-organisation');
+  shown.hidden = name === null;
+  shown.replaceChildren(...(name === null ? [] : phrase`Organisation: ${name}`.nodes()));
+}
+
+/**
+ * Says what went wrong beside what caused it: `region` is the message region next to the form or
+ * table acted on, `form` the form whose fields the service named. A key no longer accepted signs out.
+ */
+function failed(error, region = status, form = null) {
   if (error instanceof ApiError && error.status === 401) {
     session.signOut();
     me = null;
+    clearMessages();
     show('sign-in');
-    say(status, 'That operator key was not accepted. Sign in again.', 'error');
+    say(byId('sign-in-status'), 'That operator key was not accepted. Sign in again.', 'error');
     return;
   }
-  say(status, error instanceof ApiError ? error.message : 'The service could not be reached.', 'error');
+  say(region, explain(error, form), 'error');
+}
+
+/** The first screen this key may use: credentials, else onboarding, else the audit log. */
+function landing() {
+  if (may(me, 'integrations.credential.manage')) return 'credentials';
+  if (may(me, 'organisation.settings.manage') || may(me, 'roster.manage')) return 'onboarding';
+  if (may(me, 'audit.view')) return 'audit';
+  return 'credentials';
 }
 
 async function enter() {
   try {
     me = await call('GET', '/me');
   } catch (error) {
-    failed(error);
+    failed(error, byId('sign-in-status'), byId('sign-in-form'));
     return;
   }
-  const where = me.bootstrap ? 'bootstrap key' : `${me.label}`;
   byId('whoami').hidden = false;
-  byId('whoami').textContent = `Signed in: ${where}`;
+  byId('whoami').replaceChildren(...(me.bootstrap ? [`Signed in: bootstrap key`] : phrase`Signed in: ${me.label}`.nodes()));
   gate(me);
   if (!me.bootstrap) session.choose(me.organisationId);
-  if (session.organisation() === null) await chooseOrganisation();
-  else await open('credentials');
+  if (session.organisation() === null) return chooseOrganisation();
+  try {
+    showOrganisation(me.bootstrap ? (await call('GET', inOrganisation())).name : me.organisationName);
+  } catch (error) {
+    // The organisation chosen earlier in this tab may be gone: choose again.
+    session.leave();
+    await chooseOrganisation();
+    failed(error, byId('organisations-status'));
+    return;
+  }
+  await open(landing());
 }
 
 async function chooseOrganisation() {
+  clearMessages();
   show('organisations');
   try {
     const organisations = await allPages('/organisations');
@@ -78,20 +114,26 @@ async function chooseOrganisation() {
         el(
           'li',
           {},
-          el('button', {
-            type: 'button',
-            text: `Open ${o.name}`,
-            onclick: () => {
-              session.choose(o.organisationId);
-              void open('credentials');
+          el(
+            'button',
+            {
+              type: 'button',
+              onclick: () => {
+                session.choose(o.organisationId);
+                showOrganisation(o.name);
+                void open(landing());
+              },
             },
-          }),
-          el('span', { class: 'muted', text: ` ${o.organisationId}` }),
+            phrase`Open ${o.name}`,
+          ),
+          el('span', { class: 'muted' }, own(' '), el('code', { text: o.organisationId })),
         ),
       ),
     );
+    if (organisations.length === 0)
+      byId('organisation-list').replaceChildren(el('li', { class: 'muted' }, own('No organisation yet: create one below.')));
   } catch (error) {
-    failed(error);
+    failed(error, byId('organisations-status'));
   }
 }
 
@@ -109,15 +151,21 @@ byId('organisation-form').addEventListener('submit', async (event) => {
     const created = await call('POST', '/organisations', { name: byId('organisation-name').value });
     byId('organisation-name').value = '';
     session.choose(created.organisationId);
+    showOrganisation(created.name);
     await open('credentials');
   } catch (error) {
-    failed(error);
+    failed(error, byId('organisations-status'), event.target);
   }
 });
 
 for (const button of document.querySelectorAll('#nav [data-screen]')) {
   button.addEventListener('click', () => void open(button.dataset.screen));
 }
+// A hint's way to the screen it names (e.g. "create a department first on Onboarding").
+document.addEventListener('click', (event) => {
+  const go = event.target instanceof Element ? event.target.closest('[data-go]') : null;
+  if (go && screens[go.dataset.go]) void open(go.dataset.go);
+});
 byId('change-organisation').addEventListener('click', () => {
   session.leave();
   void chooseOrganisation();

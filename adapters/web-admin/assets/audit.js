@@ -1,6 +1,6 @@
 // Audit log (newest first, a page at a time, by action and credential) and presence figures.
 import { call, inOrganisation } from './api.js';
-import { byId, el, fillRows, phrase, say, when } from '/shared/dom.js';
+import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
 import { may } from './controls.js';
 
 const AUDIT = 'audit.view';
@@ -8,6 +8,7 @@ const PAGE = 25;
 
 export function auditScreen(who, failed) {
   const status = byId('audit-status');
+  const form = byId('audit-form');
   /** The `before` of each page shown so far; the first page has none. */
   let pages = [undefined];
   let last = [];
@@ -32,10 +33,11 @@ export function auditScreen(who, failed) {
         el(
           'tr',
           {},
-          el('td', { text: when(entry.at) }),
-          el('td', { text: entry.action }),
-          el('td', { text: `${entry.actor.kind}: ${entry.actor.label}` }),
-          el('td', { text: entry.subject ? `${entry.subject.type} ${entry.subject.id}` : '—' }),
+          el('td', {}, own(when(entry.at))),
+          el('td', {}, el('code', { text: entry.action })),
+          // The actor's label is another party's text (an operator key's or a credential's label).
+          el('td', {}, phrase`${entry.actor.kind}: ${entry.actor.label}`),
+          el('td', {}, entry.subject ? phrase`${entry.subject.type} ${entry.subject.id}` : own('—')),
         ),
       ),
       4,
@@ -43,12 +45,12 @@ export function auditScreen(who, failed) {
     );
     byId('audit-older').disabled = last.length < PAGE;
     byId('audit-newest').disabled = pages.length === 1;
-    say(status, `Page ${pages.length}, ${last.length} entries.`);
+    say(status, own(`Page ${pages.length}, ${last.length} entries.`));
   }
 
   async function showPresence() {
     const { connected, max, overages } = await call('GET', inOrganisation('/presence'));
-    const figure = (term, value) => [el('dt', { text: term }), el('dd', { text: String(value) })];
+    const figure = (term, value) => [el('dt', {}, own(term)), el('dd', {}, own(String(value)))];
     const latest = overages[0];
     byId('presence').replaceChildren(
       ...figure('Connected accounts now', connected),
@@ -66,7 +68,7 @@ export function auditScreen(who, failed) {
     }
     const credentials = await call('GET', inOrganisation('/credentials'));
     current.replaceChildren(
-      el('option', { value: '', text: 'Any credential' }),
+      el('option', { value: '' }, own('Any credential')),
       ...credentials.map((c) => el('option', { value: c.clientId }, phrase`${c.label} (${c.kind})`)),
     );
   }
@@ -75,11 +77,11 @@ export function auditScreen(who, failed) {
     try {
       await step();
     } catch (error) {
-      failed(error);
+      failed(error, status, form);
     }
   };
 
-  byId('audit-form').addEventListener('submit', (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
     pages = [undefined];
     void run(showPage)();

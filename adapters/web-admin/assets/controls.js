@@ -1,5 +1,5 @@
 // The admin page's own controls: what the signed-in key may do, and the department choice.
-import { byId, el, phrase } from '/shared/dom.js';
+import { byId, el, phrase, say } from '/shared/dom.js';
 
 /**
  * What the signed-in key may do: a form or button that needs a permission it lacks is disabled,
@@ -36,4 +36,14 @@ export function departmentChoice(id, departments, disabled = false) {
   }
   current.replaceWith(replacement);
   return replacement;
+}
+
+/**
+ * Says that an action worked, beside what was acted on, and clears the screen's older messages
+ * (an error from an earlier attempt, another form's note): what is shown is what just happened.
+ */
+export function succeed(region, message) {
+  const screen = region.closest('section[id$="-screen"]') ?? document;
+  for (const other of [...screen.querySelectorAll('.message'), byId('page-status')]) if (other !== region) say(other, '');
+  say(region, message, 'success');
 }

@@ -1,14 +1,19 @@
 // Credentials: the list (never a secret), creation with the scope checklist, rotation and revocation.
 import { allPages, call, inOrganisation } from './api.js';
-import { byId, el, fillRows, say, when } from '/shared/dom.js';
-import { departmentChoice, may } from './controls.js';
+import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
+import { departmentChoice, may, succeed } from './controls.js';
 
 const catalogue = fetch('catalogue.json', { cache: 'no-store' }).then((r) => r.json());
 const MANAGE = 'integrations.credential.manage';
 
+/** The page's own words from the catalogue, with `code` spans where the README has them. */
+const described = (text) => text.split('`').map((part, index) => (index % 2 === 1 ? el('code', {}, own(part)) : own(part)));
+
 /** `who()` is the key signed in now; the screen is made once and serves every sign-in. */
 export function credentialsScreen(who, failed) {
+  const form = byId('credential-form');
   const status = byId('credentials-status');
+  const rowsStatus = byId('credential-rows-status');
   const kind = byId('credential-kind');
   const selectAll = byId('select-all-scopes');
   const allowed = () => may(who(), MANAGE);
@@ -17,20 +22,41 @@ export function credentialsScreen(who, failed) {
   const scopeBoxes = () => [...byId('scope-list').querySelectorAll('input[type=checkbox]')];
 
   async function renderScopes() {
-    const { apiScopes, gameScopes } = await catalogue;
+    const { apiScopes, gameScopes, scopeDescriptions, kindDescriptions } = await catalogue;
     const scopes = kind.value === 'game' ? gameScopes : apiScopes;
+    byId('kind-description').replaceChildren(...described(`For ${kindDescriptions[kind.value]}.`));
     byId('scope-list').replaceChildren(
-      ...scopes.map((scope) =>
-        el(
-          'label',
+      ...scopes.map((scope) => {
+        const id = `scope-${scope}`;
+        return el(
+          'div',
           { class: 'check' },
-          el('input', { type: 'checkbox', name: 'scope', value: scope, onchange: syncSelectAll }),
-          ` ${scope}`,
-        ),
-      ),
+          el('input', { type: 'checkbox', id, name: 'scope', value: scope, 'aria-describedby': `${id}-what`, onchange: syncSelectAll }),
+          el('label', { for: id }, el('code', {}, own(scope))),
+          el('span', { id: `${id}-what`, class: 'hint' }, ...described(scopeDescriptions[scope])),
+        );
+      }),
     );
     byId('credential-department').disabled = kind.value !== 'game';
+    showDepartmentHint();
     syncSelectAll();
+  }
+
+  /** Why the department list is empty or a field: a game credential needs a department made first. */
+  function showDepartmentHint() {
+    const hint = byId('department-hint');
+    const active = departments?.filter((d) => d.isActive) ?? null;
+    if (active === null) {
+      hint.hidden = false;
+      hint.replaceChildren(own('This key cannot list departments: type the department id.'));
+    } else if (active.length === 0 && kind.value === 'game') {
+      hint.hidden = false;
+      hint.replaceChildren(
+        own('No active department yet, and a game credential belongs to one. '),
+        el('button', { type: 'button', class: 'link', 'data-go': 'onboarding' }, own('Create a department first')),
+        own(': onboarding goes departments, characters, members, then credentials.'),
+      );
+    } else hint.hidden = true;
   }
 
   function syncSelectAll() {
@@ -50,7 +76,7 @@ export function credentialsScreen(who, failed) {
     byId('client-id').value = clientId;
     byId('client-secret').value = clientSecret;
     byId('secret-panel').hidden = false;
-    byId('secret-title').textContent = `${what}: store this secret now`;
+    byId('secret-title').replaceChildren(...phrase`${what}: store this secret now`.nodes());
     byId('client-secret').focus();
     byId('client-secret').select();
   }
@@ -63,7 +89,7 @@ export function credentialsScreen(who, failed) {
       field.select();
       document.execCommand('copy');
     }
-    say(status, 'Copied.');
+    say(status, own('Copied.'), 'success');
   }
   byId('copy-client-id').addEventListener('click', () => void copy('client-id'));
   byId('copy-client-secret').addEventListener('click', () => void copy('client-secret'));
@@ -74,7 +100,7 @@ export function credentialsScreen(who, failed) {
   }
   byId('secret-done').addEventListener('click', forgetSecret);
 
-  byId('credential-form').addEventListener('submit', async (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const body = {
       kind: kind.value,
@@ -87,51 +113,58 @@ export function credentialsScreen(who, failed) {
     try {
       const created = await call('POST', inOrganisation('/credentials'), body);
       byId('credential-label').value = '';
-      showSecret(created.clientId, created.clientSecret, `Created “${created.label}”`);
+      succeed(status, phrase`Created ${created.label}.`);
+      showSecret(created.clientId, created.clientSecret, phrase`Created ${created.label}`);
       await listCredentials();
     } catch (error) {
-      failed(error);
+      failed(error, status, form);
     }
   });
 
   async function act(credential, verb) {
     const question =
       verb === 'rotate'
-        ? `Rotate the secret of “${credential.label}”? The current secret stops working at once.`
-        : `Revoke “${credential.label}”? It can no longer exchange its secret for tokens.`;
-    if (!window.confirm(question)) return;
+        ? phrase`Rotate the secret of ${credential.label}? The current secret stops working at once.`
+        : phrase`Revoke ${credential.label}? It can no longer exchange its secret for tokens.`;
+    if (!window.confirm(String(question))) return;
     try {
       const answer = await call('POST', `/credentials/${credential.clientId}/${verb}`);
-      if (verb === 'rotate') showSecret(credential.clientId, answer.clientSecret, `Rotated “${credential.label}”`);
-      else say(status, `Revoked “${credential.label}”.`);
+      if (verb === 'rotate') {
+        succeed(rowsStatus, phrase`Rotated the secret of ${credential.label}: store the new one now.`);
+        showSecret(credential.clientId, answer.clientSecret, phrase`Rotated ${credential.label}`);
+      } else succeed(rowsStatus, phrase`Revoked ${credential.label}.`);
       await listCredentials();
     } catch (error) {
-      failed(error);
+      failed(error, rowsStatus);
     }
   }
 
   function row(credential) {
     const department = departments?.find((d) => d.departmentId === credential.departmentId);
     const revoked = credential.status === 'revoked';
-    const button = (text, verb) =>
-      el('button', {
-        type: 'button',
-        text,
-        disabled: !allowed() || revoked,
-        'aria-describedby': allowed() ? null : 'credentials-reason',
-        onclick: () => void act(credential, verb),
-      });
+    const button = (text, verb, style) =>
+      el(
+        'button',
+        {
+          type: 'button',
+          class: style,
+          disabled: !allowed() || revoked,
+          'aria-describedby': allowed() ? null : 'credentials-reason',
+          onclick: () => void act(credential, verb),
+        },
+        own(text),
+      );
     return el(
       'tr',
       {},
       el('td', { text: credential.label }),
-      el('td', { text: credential.kind }),
+      el('td', {}, el('code', { text: credential.kind })),
       el('td', { text: department ? department.slug : (credential.departmentId ?? '—') }),
-      el('td', { class: 'scopes-cell', text: credential.scopes.join(' ') }),
-      el('td', { text: when(credential.createdAt) }),
-      el('td', { text: when(credential.rotatedAt) }),
-      el('td', { text: credential.status }),
-      el('td', { class: 'actions' }, button('Rotate', 'rotate'), button('Revoke', 'revoke')),
+      el('td', { class: 'scopes-cell' }, ...credential.scopes.flatMap((scope) => [el('code', { text: scope }), own(' ')])),
+      el('td', {}, own(when(credential.createdAt))),
+      el('td', {}, own(when(credential.rotatedAt))),
+      el('td', {}, own(credential.status)),
+      el('td', { class: 'actions' }, button('Rotate', 'rotate', 'quiet'), button('Revoke', 'revoke', 'destructive')),
     );
   }
 
@@ -147,8 +180,6 @@ export function credentialsScreen(who, failed) {
       forgetSecret();
       departments = may(who(), 'organisation.settings.manage') ? await allPages(inOrganisation('/departments')) : null;
       departmentChoice('credential-department', departments);
-      byId('department-hint').hidden = departments !== null;
-      byId('department-hint').textContent = 'This key cannot list departments: type the department id.';
       await renderScopes();
       await listCredentials();
     },

@@ -1,13 +1,14 @@
 // Onboarding: departments (create, deactivate), then characters and their memberships (roster.js).
 import { allPages, call, inOrganisation } from './api.js';
-import { byId, el, fillRows, say } from '/shared/dom.js';
-import { may } from './controls.js';
+import { byId, el, fillRows, own, phrase, say } from '/shared/dom.js';
+import { may, succeed } from './controls.js';
 import { rosterPart } from './roster.js';
 
 const SETTINGS = 'organisation.settings.manage';
 
 export function onboardingScreen(who, failed) {
-  const status = byId('onboarding-status');
+  const form = byId('department-form');
+  const status = byId('departments-status');
   const canSettings = () => may(who(), SETTINGS);
   let departments = null;
   const roster = rosterPart(who, failed, () => departments);
@@ -17,26 +18,34 @@ export function onboardingScreen(who, failed) {
     return el(
       'tr',
       {},
-      el('td', { text: department.slug }),
+      el('td', {}, el('code', { text: department.slug })),
       el('td', { text: department.name }),
-      el('td', { text: department.isActive ? 'yes' : 'no' }),
+      el('td', {}, own(department.isActive ? 'yes' : 'no')),
       el(
         'td',
         { class: 'actions' },
-        el('button', {
-          type: 'button',
-          text: `${next ? 'Activate' : 'Deactivate'} ${department.slug}`,
-          disabled: !canSettings(),
-          onclick: async () => {
-            try {
-              await call('PATCH', `/departments/${department.departmentId}`, { isActive: next });
-              say(status, `${department.slug} is now ${next ? 'active' : 'inactive'}.`);
-              await load();
-            } catch (error) {
-              failed(error);
-            }
+        el(
+          'button',
+          {
+            type: 'button',
+            // Deactivating takes the department's members off the lists: it looks like what it is.
+            class: next ? 'quiet' : 'destructive',
+            disabled: !canSettings(),
+            onclick: async () => {
+              try {
+                await call('PATCH', `/departments/${department.departmentId}`, { isActive: next });
+                await load();
+                const said = next
+                  ? phrase`${department.name} (${department.slug}) is now active.`
+                  : phrase`${department.name} (${department.slug}) is now inactive.`;
+                succeed(status, said);
+              } catch (error) {
+                failed(error, status);
+              }
+            },
           },
-        }),
+          next ? phrase`Activate ${department.slug}` : phrase`Deactivate ${department.slug}`,
+        ),
       ),
     );
   }
@@ -47,12 +56,12 @@ export function onboardingScreen(who, failed) {
       byId('department-rows'),
       (departments ?? []).map(row),
       4,
-      departments ? 'No departments yet.' : 'This key cannot list departments.',
+      departments ? 'No departments yet: create the first one above.' : 'This key cannot list departments.',
     );
     await roster.load();
   }
 
-  byId('department-form').addEventListener('submit', async (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
       const created = await call('POST', inOrganisation('/departments'), {
@@ -61,10 +70,10 @@ export function onboardingScreen(who, failed) {
       });
       byId('department-slug').value = '';
       byId('department-name').value = '';
-      say(status, `Created the department ${created.slug}.`);
       await load();
+      succeed(status, phrase`Created the department ${created.name} (${created.slug}).`);
     } catch (error) {
-      failed(error);
+      failed(error, status, form);
     }
   });
 

@@ -1,12 +1,16 @@
 // Characters, their memberships with callsigns, and the link codes a player types in game.
 import { allPages, call, inOrganisation } from './api.js';
-import { byId, el, fillRows, say } from '/shared/dom.js';
-import { departmentChoice, may } from './controls.js';
+import { byId, el, fillRows, own, phrase, say } from '/shared/dom.js';
+import { departmentChoice, may, succeed } from './controls.js';
 
 const ROSTER = 'roster.manage';
 
 export function rosterPart(who, failed, departmentsNow) {
-  const status = byId('onboarding-status');
+  const characterForm = byId('character-form');
+  const memberForm = byId('member-form');
+  const characterStatus = byId('character-status');
+  const memberStatus = byId('member-status');
+  const rowsStatus = byId('character-rows-status');
   const canRoster = () => may(who(), ROSTER);
 
   async function issueLinkCode(character) {
@@ -15,14 +19,17 @@ export function rosterPart(who, failed, departmentsNow) {
       const expiry = new Date(expiresAt);
       const shown = byId('link-code');
       shown.hidden = false;
+      // The name is isolated: whatever its letters, it cannot reorder the code printed after it.
       shown.replaceChildren(
-        `Link code for ${character.displayName}: `,
+        ...phrase`Link code for ${character.displayName}: `.nodes(),
         el('strong', { class: 'code', text: code }),
-        `. The player types it in game before ${expiry.toLocaleTimeString()}; it works once.`,
+        own(`. The player types it in game before ${expiry.toLocaleTimeString()}; it works once.`),
       );
       shown.dataset.code = code;
+      say(rowsStatus, '');
+      shown.scrollIntoView({ block: 'nearest' });
     } catch (error) {
-      failed(error);
+      failed(error, rowsStatus);
     }
   }
 
@@ -32,24 +39,34 @@ export function rosterPart(who, failed, departmentsNow) {
       .map((m) => {
         const unit = units.get(m.unitId);
         const department = departments?.find((d) => d.departmentId === m.departmentId);
-        return `${department ? department.slug : m.departmentId}: ${unit?.callsign ?? 'no callsign'}`;
+        const where = department ? department.slug : m.departmentId;
+        return el('li', {}, unit?.callsign ? phrase`${where}: ${unit.callsign}` : phrase`${where}: no callsign`);
       });
     return el(
       'tr',
       {},
       el('td', { text: character.displayName }),
-      el('td', { text: placed.join(', ') || '—' }),
+      el('td', {}, placed.length > 0 ? el('ul', { class: 'plain' }, ...placed) : own('—')),
       el(
         'td',
         { class: 'actions' },
-        el('button', {
-          type: 'button',
-          text: `Issue link code for ${character.displayName}`,
-          disabled: !canRoster(),
-          onclick: () => void issueLinkCode(character),
-        }),
+        el(
+          'button',
+          { type: 'button', disabled: !canRoster(), onclick: () => void issueLinkCode(character) },
+          phrase`Issue link code for ${character.displayName}`,
+        ),
       ),
     );
+  }
+
+  /** What the member form still needs, in onboarding order. */
+  function memberHint(characters, departments) {
+    const hint = byId('member-hint');
+    const missing = [];
+    if (departments !== null && !departments.some((d) => d.isActive)) missing.push('an active department');
+    if (characters.length === 0) missing.push('a character');
+    hint.hidden = missing.length === 0;
+    hint.replaceChildren(own(missing.length === 0 ? '' : `Create ${missing.join(' and ')} first.`));
   }
 
   async function load() {
@@ -63,15 +80,16 @@ export function rosterPart(who, failed, departmentsNow) {
     ]);
     const byUnit = new Map(units.map((u) => [u.unitId, u]));
     byId('member-character').replaceChildren(...characters.map((c) => el('option', { value: c.characterId, text: c.displayName })));
+    memberHint(characters, departments);
     fillRows(
       byId('character-rows'),
       characters.map((c) => row(c, memberships, byUnit, departments)),
       3,
-      'No characters yet.',
+      'No characters yet: create one above.',
     );
   }
 
-  byId('character-form').addEventListener('submit', async (event) => {
+  characterForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     const dateOfBirth = byId('character-date-of-birth').value;
     try {
@@ -81,26 +99,28 @@ export function rosterPart(who, failed, departmentsNow) {
         ...(dateOfBirth ? { dateOfBirth } : {}),
       });
       for (const id of ['character-first-name', 'character-last-name', 'character-date-of-birth']) byId(id).value = '';
-      say(status, `Created the character ${created.displayName}.`);
       await load();
+      succeed(characterStatus, phrase`Created the character ${created.displayName}.`);
     } catch (error) {
-      failed(error);
+      failed(error, characterStatus, characterForm);
     }
   });
 
-  byId('member-form').addEventListener('submit', async (event) => {
+  memberForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     const callsign = byId('member-callsign').value.trim();
+    const character = byId('member-character');
+    const name = character.selectedOptions[0]?.textContent ?? '';
     try {
       await call('POST', `/departments/${byId('member-department').value.trim()}/members`, {
-        characterId: byId('member-character').value,
+        characterId: character.value,
         callsign: callsign === '' ? null : callsign,
       });
       byId('member-callsign').value = '';
-      say(status, `Added the member${callsign ? ` with callsign ${callsign}` : ''}.`);
       await load();
+      succeed(memberStatus, callsign ? phrase`Added ${name} as a member, callsign ${callsign}.` : phrase`Added ${name} as a member.`);
     } catch (error) {
-      failed(error);
+      failed(error, memberStatus, memberForm);
     }
   });
 

@@ -46,6 +46,48 @@ export function unitOfWorkContract(test: ContractTest) {
     t.is(await store.organisations.get(organisation.id), null);
   });
 
+  test('unit of work with savepoints: a run inside that throws undoes its own writes and effects only; the rest commits', async (t) => {
+    const { store } = t.context;
+    const kept = Organisation.create(ids.next<OrganisationId>(), 'kept beside a savepoint', {}, NOW);
+    const undone = Organisation.create(ids.next<OrganisationId>(), 'undone by its savepoint', {}, NOW);
+    const after = Organisation.create(ids.next<OrganisationId>(), 'written after the savepoint', {}, NOW);
+    const effects: string[] = [];
+    const result = await store.uow.runWithSavepoints(async () => {
+      await store.uow.run(async () => {
+        await store.organisations.save(kept);
+        store.uow.afterCommit(() => effects.push('kept'));
+      });
+      const refused = await store.uow
+        .run(async () => {
+          await store.organisations.save(undone);
+          store.uow.afterCommit(() => effects.push('undone'));
+          // A run deeper down joins its parent: it goes with it.
+          await store.uow.run(() => store.organisations.save(Organisation.create(ids.next<OrganisationId>(), 'deeper', {}, NOW)));
+          throw new Error('refused');
+        })
+        .catch((error: Error) => error.message);
+      await store.organisations.save(after);
+      return refused;
+    });
+    t.is(result, 'refused');
+    t.truthy(await store.organisations.get(kept.id));
+    t.is(await store.organisations.get(undone.id), null);
+    t.truthy(await store.organisations.get(after.id));
+    t.deepEqual(effects, ['kept']);
+  });
+
+  test('unit of work with savepoints: when the work itself throws, everything rolls back', async (t) => {
+    const { store } = t.context;
+    const organisation = Organisation.create(ids.next<OrganisationId>(), 'inside a failed enclosing run', {}, NOW);
+    await t.throwsAsync(() =>
+      store.uow.runWithSavepoints(async () => {
+        await store.uow.run(() => store.organisations.save(organisation));
+        throw new Error('the enclosing work fails');
+      }),
+    );
+    t.is(await store.organisations.get(organisation.id), null);
+  });
+
   test('unit of work: a write inside the work is seen by a read inside it', async (t) => {
     const { store } = t.context;
     const organisation = Organisation.create(ids.next<OrganisationId>(), 'read your writes', {}, NOW);

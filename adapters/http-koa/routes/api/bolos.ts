@@ -7,7 +7,7 @@ import { HttpError } from '../../error-catalogue.ts';
 import { boloHitSchema, boloHitView, boloSummarySchema } from '../../presenters/api-views.ts';
 import { invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
-import { coordinate, id, idParams, oneOf, plate, text } from '../../schemas.ts';
+import { coordinate, id, idParams, label, oneOf, plate, text } from '../../schemas.ts';
 import { listed } from '../answering.ts';
 import { apiRoute } from './api-route.ts';
 import { bolo } from './status-records.ts';
@@ -33,7 +33,7 @@ const newBoloRules = { anyOf: [{ required: ['subjectCivilianId'] }, { required: 
 const sighting = Type.Object({
   plate,
   cameraId: text(128),
-  cameraLabel: text(200),
+  cameraLabel: label(200),
   mapX: coordinate,
   mapY: coordinate,
   seenAt: Type.String({ format: 'date-time' }),

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { invalid } from '../../refusals.ts';
-import { coordinate, dateOfBirth, text } from '../../schemas.ts';
+import { coordinate, dateOfBirth, label, text } from '../../schemas.ts';
 
 /** Fields that several bridge bodies carry, and how a bad one is answered. */
 
-export const name = text(100);
+export const name = label(100);
 
 /** A civilian named in full: who is cited, booked or played. */
 export const person = Type.Object({ firstName: name, lastName: name, dateOfBirth });
@@ -16,9 +16,9 @@ export const point = { mapX: coordinate, mapY: coordinate };
 export const dutyFields = {
   departmentSlug: text(64),
   onDuty: Type.Boolean(),
-  jobLabel: Type.Optional(text(100, 0)),
-  gradeLabel: Type.Optional(text(100, 0)),
-  characterName: Type.Optional(text(100, 0)),
+  jobLabel: Type.Optional(label(100, 0)),
+  gradeLabel: Type.Optional(label(100, 0)),
+  characterName: Type.Optional(label(100, 0)),
 };
 
 /** A date of birth or a plate that passed the schema but not the domain is still the caller's error. */

@@ -7,7 +7,7 @@ import { HttpError } from '../../error-catalogue.ts';
 import { createdCredentialView, credentialView } from '../../presenters/credential-views.ts';
 import { conflict, forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
-import { defaulted, enumOf, id, idParams, nullable, text } from '../../schemas.ts';
+import { defaulted, enumOf, id, idParams, label, nullable, text } from '../../schemas.ts';
 import { created } from '../answering.ts';
 import { operatorRouteFor, organisationListing } from './operator-route.ts';
 
@@ -18,7 +18,7 @@ const noCredential = notFound('credential');
 
 const newCredential = Type.Object({
   kind: enumOf(CREDENTIAL_KINDS),
-  label: text(100),
+  label: label(100),
   departmentId: Type.Optional(nullable(id<DepartmentId>())),
   scopes: defaulted(Type.Array(text(64), { maxItems: 32, default: [] })),
   allScopes: defaulted(Type.Boolean({ default: false })),

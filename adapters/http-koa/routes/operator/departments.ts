@@ -3,7 +3,7 @@ import { departmentViewSchema } from '../../presenters/operator-view-schemas.ts'
 import { departmentView } from '../../presenters/organisation-views.ts';
 import { conflict, forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
-import { idParams, text } from '../../schemas.ts';
+import { idParams, label } from '../../schemas.ts';
 import { pageQuery, pageRefusals, paged } from './operator-pages.ts';
 import { operatorRouteFor } from './operator-route.ts';
 import { organisationFeature } from './organisations.ts';
@@ -11,7 +11,7 @@ import { organisationFeature } from './organisations.ts';
 const departmentRoute = operatorRouteFor(organisationFeature);
 const notAllowed = forbidden('This operator key lacks the permission.');
 
-const newDepartment = Type.Object({ slug: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 }), name: text(100) });
+const newDepartment = Type.Object({ slug: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 }), name: label(100) });
 
 /** An organisation's departments: created under a slug, then activated or deactivated. */
 export const departmentRoutes: readonly RouteSpec[] = [

@@ -4,7 +4,7 @@ import { OPERATOR_PERMISSIONS } from '../../../../domain/operator/operator-key.t
 import { issuedOperatorKeyView, operatorKeyView } from '../../presenters/operator-key-views.ts';
 import { forbidden, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
-import { enumOf, idParams, text } from '../../schemas.ts';
+import { enumOf, idParams, label } from '../../schemas.ts';
 import { created } from '../answering.ts';
 import { operatorRouteFor, organisationListing } from './operator-route.ts';
 import { organisationFeature } from './organisations.ts';
@@ -14,7 +14,7 @@ const notAllowed = forbidden('This operator key lacks the permission.');
 const ofOrganisation = { path: '/api/v1/admin/organisations/:organisationId/operator-keys', params: idParams('organisationId') } as const;
 
 const newKey = Type.Object({
-  label: text(100),
+  label: label(100),
   permissions: Type.Array(enumOf(OPERATOR_PERMISSIONS), { uniqueItems: true, maxItems: OPERATOR_PERMISSIONS.length }),
 });
 

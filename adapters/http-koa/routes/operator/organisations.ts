@@ -6,7 +6,7 @@ import { operatorSelfView } from '../../presenters/operator-key-views.ts';
 import { organisationView } from '../../presenters/organisation-views.ts';
 import { forbidden, invalid, notFound, nothingToChange } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
-import { enumOf, id, idParams, nullable, text } from '../../schemas.ts';
+import { enumOf, id, idParams, label, nullable } from '../../schemas.ts';
 import { operatorRouteFor } from './operator-route.ts';
 import { badCursor, pageQuery, paged } from './operator-pages.ts';
 
@@ -23,7 +23,7 @@ const settings = {
 };
 
 const changes = Type.Object(
-  { name: Type.Optional(text(100)), ...settings, emergencyDepartmentId: Type.Optional(nullable(id<DepartmentId>())) },
+  { name: Type.Optional(label(100)), ...settings, emergencyDepartmentId: Type.Optional(nullable(id<DepartmentId>())) },
   { minProperties: 1 },
 );
 
@@ -35,7 +35,7 @@ export const organisationRoutes: readonly RouteSpec[] = [
       method: 'POST',
       path: '/api/v1/admin/organisations',
       permission: 'bootstrap',
-      body: Type.Object({ name: text(100), ...settings }),
+      body: Type.Object({ name: label(100), ...settings }),
     },
     success: {
       status: 201,
@@ -64,7 +64,7 @@ export const organisationRoutes: readonly RouteSpec[] = [
     request: { method: 'GET', path: '/api/v1/admin/me', permission: 'any' },
     success: {
       status: 200,
-      description: '`operatorKeyId`, `organisationId`, `label`, `permissions`, `bootstrap`; never the key.',
+      description: '`operatorKeyId`, `organisationId`, `organisationName`, `label`, `permissions`, `bootstrap`; never the key.',
       schema: operatorSelfSchema,
       present: operatorSelfView,
     },

@@ -5,7 +5,7 @@ import type { CivilianId } from '../../../../domain/shared/ids.ts';
 import { civilianView, vehicleView, warrantView } from '../../presenters/records-views.ts';
 import { conflict, forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
-import { dateOfBirth, enumOf, id, idParams, nullable, plate, text } from '../../schemas.ts';
+import { dateOfBirth, enumOf, id, idParams, label, nullable, plate, text } from '../../schemas.ts';
 import { operatorRouteFor } from './operator-route.ts';
 
 /** Civilians, vehicles, warrants, releases, the audit log and presence share one tag in the document. */
@@ -15,7 +15,7 @@ const recordRoute = operatorRouteFor({ tag: recordsTag, permission: 'records.man
 const refusedFor = { not_found: notFound('organisation'), forbidden: forbidden('This operator key lacks records.manage.') };
 const organisationId = idParams('organisationId');
 
-const civilian = Type.Object({ firstName: text(60), lastName: text(60), dateOfBirth, licenseStatus: Type.Optional(text(32)) });
+const civilian = Type.Object({ firstName: label(60), lastName: label(60), dateOfBirth, licenseStatus: Type.Optional(text(32)) });
 
 const vehicle = Type.Object({
   plate,

@@ -6,13 +6,13 @@ import { membershipView } from '../../presenters/membership-views.ts';
 import { characterView, unitView } from '../../presenters/roster-views.ts';
 import { conflict, forbidden, invalid, notFound, nothingToChange } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
-import { dateOfBirth, id, idParams, nullable, text } from '../../schemas.ts';
+import { dateOfBirth, id, idParams, label, nullable } from '../../schemas.ts';
 import { rosterPageQuery, pageQuery, pageRefusals, paged } from './operator-pages.ts';
 import { operatorRouteFor } from './operator-route.ts';
 
 const rosterRoute = operatorRouteFor({ tag: 'admin: roster', permission: 'roster.manage' });
 const notAllowed = forbidden('This operator key lacks roster.manage.');
-const callsign = text(32);
+const callsign = label(32);
 const callsignTaken = conflict('Another unit of the department has that callsign.');
 
 /** The roster: players' characters, their link codes, department memberships and units. */
@@ -23,7 +23,7 @@ export const rosterRoutes: readonly RouteSpec[] = [
       method: 'POST',
       path: '/api/v1/admin/organisations/:organisationId/characters',
       params: idParams('organisationId'),
-      body: Type.Object({ firstName: text(60), lastName: text(60), dateOfBirth: Type.Optional(nullable(dateOfBirth)) }),
+      body: Type.Object({ firstName: label(60), lastName: label(60), dateOfBirth: Type.Optional(nullable(dateOfBirth)) }),
     },
     success: {
       status: 201,

@@ -1,0 +1,59 @@
+import { type PlayerIdentifiers, identifiersFromFiveM } from '../../sdk/src/index.ts';
+
+/** A player's identifiers as the service reads them (decision 0047). */
+export const identifiersOf = (source: string): PlayerIdentifiers => identifiersFromFiveM(getPlayerIdentifiers(source));
+
+/** Where the player's character stands: x and y of the game map (FXServer's OneSync reads it on the server). */
+export function positionOf(source: string): { x: number; y: number } {
+  const [x = 0, y = 0] = GetEntityCoords(GetPlayerPed(source));
+  return { x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100 };
+}
+
+/** A line in the player's chat. */
+export function tell(source: string, text: string, color: [number, number, number] = [120, 180, 255]): void {
+  emitNet('chat:addMessage', source, { color, multiline: true, args: ['CAD', text] });
+}
+
+/** What the resource holds of an on-duty officer. */
+export interface Officer {
+  readonly source: string;
+  readonly unitId: string;
+  /** As they were when the officer went on duty (still known after the player has left). */
+  readonly identifiers: PlayerIdentifiers;
+  lastSent: { x: number; y: number; at: number } | null;
+  heartbeatInFlight: boolean;
+  /** The waypoint set on the player's client, when one is. */
+  waypoint: { callId: string; x: number; y: number } | null;
+}
+
+/** The on-duty officers of this server, by player source and by unit. */
+export class Roster {
+  private readonly bySource = new Map<string, Officer>();
+
+  onDuty(source: string, unitId: string, identifiers: PlayerIdentifiers): Officer {
+    const existing = this.bySource.get(source);
+    if (existing?.unitId === unitId) return existing;
+    const officer: Officer = { source, unitId, identifiers, lastSent: null, heartbeatInFlight: false, waypoint: null };
+    this.bySource.set(source, officer);
+    return officer;
+  }
+
+  offDuty(source: string): Officer | undefined {
+    const officer = this.bySource.get(source);
+    this.bySource.delete(source);
+    return officer;
+  }
+
+  of(source: string): Officer | undefined {
+    return this.bySource.get(source);
+  }
+
+  byUnit(unitId: string): Officer | undefined {
+    for (const officer of this.bySource.values()) if (officer.unitId === unitId) return officer;
+    return undefined;
+  }
+
+  all(): Officer[] {
+    return [...this.bySource.values()];
+  }
+}
