@@ -1,4 +1,5 @@
 import { loadAdminPage } from '../web-admin/index.ts';
+import { loadMdtPage } from '../web-mdt/index.ts';
 import { loadSharedAssets } from '../web-shared/index.ts';
 import type { StaticPage } from './static-pages.ts';
 
@@ -21,5 +22,6 @@ export function pageTable(_settings: PageSettings = {}): StaticPage[] {
   return [
     { prefix: '/shared', assets: loadSharedAssets() },
     { prefix: '/admin', assets: loadAdminPage() },
+    { prefix: '/mdt', assets: loadMdtPage() },
   ];
 }

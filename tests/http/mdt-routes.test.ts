@@ -301,3 +301,15 @@ test.serial('a BOLO needs the hand-off credential’s game.bolo.trigger scope, a
   t.regex(expect(await mdt.post('/bolos', body), 403).message, /game\.bolo\.trigger/);
   t.deepEqual(await t.context.store.snapshot(), before);
 });
+
+test('the MDT page is served at /mdt/ with the admin page’s security headers and nothing from elsewhere', async (t) => {
+  const base = t.context.app.service.url;
+  const [mdt, admin] = [await fetch(`${base}/mdt/`), await fetch(`${base}/admin/`)];
+  t.is(mdt.status, 200);
+  t.regex(mdt.headers.get('content-type') ?? '', /^text\/html/);
+  for (const header of ['content-security-policy', 'cache-control', 'referrer-policy', 'x-content-type-options', 'x-frame-options'])
+    t.is(mdt.headers.get(header), admin.headers.get(header), header);
+  const html = await mdt.text();
+  t.false(/https?:\/\//.test(html.replace(/<!doctype html>/i, '')), 'no address of another site');
+  for (const file of ['app.js', 'api.js', 'screens.js', 'mdt.css']) t.is((await fetch(`${base}/mdt/${file}`)).status, 200, file);
+});
