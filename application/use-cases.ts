@@ -43,6 +43,10 @@ import { SyncVehicle } from './bridge/sync-vehicle.ts';
 import { TriggerPanic } from './bridge/trigger-panic.ts';
 import { UnassignSelf } from './bridge/unassign-self.ts';
 import { AssignUnit } from './dispatch/assign-unit.ts';
+import { AddCallNote } from './dispatch/add-call-note.ts';
+import { ListOpenCalls } from './dispatch/list-open-calls.ts';
+import { SetUnitStatusByDispatch } from './dispatch/set-unit-status-by-dispatch.ts';
+import { ReadDispatchBoard } from './dispatch/read-board.ts';
 import { CloseCall } from './dispatch/close-call.ts';
 import { MovePin } from './dispatch/move-pin.ts';
 import { OpenCall } from './dispatch/open-call.ts';
@@ -185,7 +189,7 @@ export const USE_CASE_REGISTRY = {
   selfAssign: construct(SelfAssign, 'gate', 'calls', 'units', 'writes'),
   unassignSelf: construct(UnassignSelf, 'gate', 'calls', 'units', 'writes'),
   addNarrative: construct(AddNarrative, 'gate', 'calls', 'ids', 'writes'),
-  reportLocation: construct(ReportLocation, 'gate', 'units', 'writes'),
+  reportLocation: construct(ReportLocation, 'gate', 'units', 'writes', 'positions'),
   readWaypoint: construct(ReadWaypoint, 'gate'),
   issueMdtHandoff: construct(IssueMdtHandoff, 'gate', 'departments', 'mdtHandoffs', 'hasher', 'secrets', 'writes'),
   redeemMdtHandoff: construct(RedeemMdtHandoff, 'mdtHandoffs', 'characters', 'hasher', 'mdtSessions', 'writes'),
@@ -203,6 +207,10 @@ export const USE_CASE_REGISTRY = {
   readMdtAssignment: construct(ReadMdtAssignment, 'calls', 'units'),
   listMdtCalls: construct(ListMdtCalls, 'calls'),
   listMdtBolos: construct(ListMdtBolos, 'gate', 'bolos', 'clock'),
+  listOpenCalls: construct(ListOpenCalls, 'organisations', 'calls', 'cursors'),
+  setUnitStatusByDispatch: construct(SetUnitStatusByDispatch, 'units', 'writes'),
+  addCallNote: construct(AddCallNote, 'calls', 'ids', 'writes'),
+  readDispatchBoard: construct(ReadDispatchBoard, 'organisations', 'departments', 'units', 'calls', 'positions'),
   runOnce: construct(RunOnce, 'uow', 'idempotency', 'clock'),
 } as const satisfies Record<string, UseCaseRow<unknown>>;
 

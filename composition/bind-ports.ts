@@ -1,7 +1,10 @@
 import type { Container } from 'inversify';
 import { AuditedWrites } from '../application/audit/audited-writes.ts';
 import { BridgeGate } from '../application/bridge/bridge-gate.ts';
+import { BoardPublishingCalls, BoardPublishingUnits, DispatchRelay } from '../application/events/dispatch-feed.ts';
+import { LivePositions } from '../application/events/live-positions.ts';
 import { WaypointPublishingUnits, WaypointRelay } from '../application/events/waypoint-feed.ts';
+import { MemoryPositionCache } from '../adapters/live-positions/index.ts';
 import { ReportedEffects } from '../application/events/reported-effects.ts';
 import type { Clock } from '../application/ports/clock.ts';
 import type { Persistence } from '../application/ports/persistence.ts';
@@ -48,7 +51,6 @@ const STORED = [
   'warrants',
   'releases',
   'auditLog',
-  'calls',
   'bolos',
   'citations',
   'arrests',
@@ -68,13 +70,35 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   container.bind(TOKENS.BridgePlayerReader).toConstantValue(persistence.bridgePlayers);
   constant('uow', new ReportedEffects(persistence.uow, bindings.problems));
 
-  // Every unit write goes through the waypoint feed, which publishes assignment changes after commit.
+  // Every unit write goes through the waypoint feed, which publishes assignment changes after commit,
+  // and then the board feed, which tells dispatchers; every call write goes through the board feed.
   container.bind(TOKENS.WaypointChannel).toConstantValue(new WaypointRelay());
+  const dispatch = new DispatchRelay();
+  container.bind(TOKENS.DispatchChannel).toConstantValue(dispatch);
+  container
+    .bind(portToken('positions'))
+    .toResolvedValue(
+      (clock) => new LivePositions(bindings.shared?.positionCache() ?? new MemoryPositionCache(), dispatch, clock, bindings.problems),
+      [portToken('clock')],
+    );
   container
     .bind(portToken('units'))
     .toResolvedValue(
-      (organisations, uow, channel, clock) => new WaypointPublishingUnits(persistence.units, organisations, uow, channel, clock),
-      [portToken('organisations'), portToken('uow'), TOKENS.WaypointChannel, portToken('clock')],
+      (organisations, uow, channel, clock, positions) =>
+        new BoardPublishingUnits(
+          new WaypointPublishingUnits(persistence.units, organisations, uow, channel, clock),
+          uow,
+          dispatch,
+          positions,
+          clock,
+        ),
+      [portToken('organisations'), portToken('uow'), TOKENS.WaypointChannel, portToken('clock'), portToken('positions')],
+    );
+  container
+    .bind(portToken('calls'))
+    .toResolvedValue(
+      (uow, clock) => new BoardPublishingCalls(persistence.calls, uow, dispatch, clock),
+      [portToken('uow'), portToken('clock')],
     );
 
   const accessTokens = new JwtAccessTokens(keys.signing, bindings.accessTokenTtlSeconds);

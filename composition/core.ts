@@ -4,6 +4,7 @@ import type { PoolUse } from '../application/ports/persistence.ts';
 import type { ProblemLog } from '../application/ports/problem-log.ts';
 import type { RateLimiter } from '../application/ports/rate-limiter.ts';
 import type { ResponsePacer } from '../application/ports/response-pacer.ts';
+import type { DispatchRelay } from '../application/events/dispatch-feed.ts';
 import type { WaypointRelay } from '../application/events/waypoint-feed.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import type { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
@@ -53,6 +54,11 @@ export interface CadCore {
    * transport (the Socket.IO gateway, or a host's own) to receive the `waypoint` events.
    */
   readonly waypoints: WaypointRelay;
+  /**
+   * Where positions and committed changes dispatchers watch are published: connect a transport
+   * (the Socket.IO gateway's dispatch namespace, or a host's own) to receive them.
+   */
+  readonly dispatch: DispatchRelay;
   /** Whether the store answers. */
   isReady(): Promise<boolean>;
   /** Backing services the core runs without right now (`['redis']`), answering all the same. */
@@ -95,6 +101,7 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
       rateLimiter: container.get(TOKENS.RateLimiter),
       clock,
       waypoints: container.get(TOKENS.WaypointChannel),
+      dispatch: container.get(TOKENS.DispatchChannel),
       isReady: () =>
         persistence.ping().then(
           () => true,

@@ -15,6 +15,7 @@ import {
 } from '../adapters/realtime-socketio/index.ts';
 import type { WaypointChannel } from '../application/ports/waypoint-channel.ts';
 import { type CadCore, createCadCore } from './core.ts';
+import { dispatcherAdmission } from './dispatch-admission.ts';
 import type { RedisOption } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
 
@@ -97,6 +98,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       trustProxy: options.trustProxy ?? false,
       rateLimitScale: options.rateLimitScale ?? 1,
       asyncApi: asyncApiDocument(),
+      // The dispatch board reaches the channel on REALTIME_PORT when it runs on uWebSockets.js.
+      realtimePort: () => (gateway?.engine === 'uws' ? Number(new URL(gateway.url).port) : undefined),
       ...(metrics && { metrics }),
     });
     server = await listen(app as never, options.port, options.host, options.connections ?? DEFAULT_CONNECTION_LIMITS, options.logger);
@@ -111,7 +114,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         now: () => core.clock.now(),
         logger: options.logger,
         fanOut: shared?.fanOut,
+        dispatch: { admit: dispatcherAdmission(core), now: () => core.clock.now(), logger: options.logger },
       });
+      if (gateway.dispatch !== null) core.dispatch.connect(gateway.dispatch);
       core.waypoints.connect(metrics ? countedEvents(gateway.waypoints, metrics) : gateway.waypoints);
       const live = gateway;
       metrics?.watchSockets(live.engine, () => live.connections);

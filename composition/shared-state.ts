@@ -1,4 +1,7 @@
+import { POSITION_LIFETIME_MS } from '../application/events/live-positions.ts';
+import type { PositionCache } from '../application/ports/position-cache.ts';
 import type { RateLimiter } from '../application/ports/rate-limiter.ts';
+import { RedisPositionCache } from '../adapters/live-positions/index.ts';
 import { RedisRateLimiter } from '../adapters/rate-limit/redis-rate-limiter.ts';
 import { type FanOut, redisFanOut } from '../adapters/realtime-socketio/redis-fan-out.ts';
 import { RedisLink } from '../adapters/redis/redis-link.ts';
@@ -19,6 +22,8 @@ export interface RedisOption {
 export interface SharedState {
   /** The shared windows, counting in `fallback` while Redis does not answer. */
   rateLimiter(fallback: RateLimiter & { close(): void }): RateLimiter & { close(): void };
+  /** The last known positions of units, shared by every instance (the map a board shows as it connects). */
+  positionCache(): PositionCache;
   /** The Socket.IO adapter that carries waypoint events to every instance's sockets. */
   readonly fanOut: FanOut;
   /** Names of the backing services running degraded right now: `['redis']` while Redis is away. */
@@ -48,6 +53,15 @@ export async function openSharedState(option: RedisOption, logger: Warner): Prom
         // The link logs the outage once; a fallback while it still looks healthy (a timeout) is worth a line.
         onFallback: (error) => {
           if (link.healthy) logger.warn({ reason: String(error) }, 'rate limit counted in this instance: Redis did not answer');
+        },
+      }),
+    positionCache: () =>
+      new RedisPositionCache({
+        client: link.commands,
+        prefix: option.prefix,
+        lifetimeMs: POSITION_LIFETIME_MS,
+        onFailure: (error) => {
+          if (link.healthy) logger.warn({ reason: String(error) }, 'a unit position was not kept in Redis');
         },
       }),
     fanOut: redisFanOut({

@@ -1,4 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { DispatchRelay } from '../application/events/dispatch-feed.ts';
 import type { WaypointRelay } from '../application/events/waypoint-feed.ts';
 import type { BridgePlayerReader } from '../application/ports/bridge-player-reader.ts';
 import type { PortName, Ports } from '../application/ports/port-catalogue.ts';
@@ -26,4 +27,5 @@ export const TOKENS = {
   RateLimiter: token<RateLimiter>('RateLimiter'),
   BridgePlayerReader: token<BridgePlayerReader>('BridgePlayerReader'),
   WaypointChannel: token<WaypointRelay>('WaypointChannel'),
+  DispatchChannel: token<DispatchRelay>('DispatchChannel'),
 } as const;

@@ -43,7 +43,7 @@ export interface HttpOptions {
   /** The realtime channel's AsyncAPI document, served beside the OpenAPI one. */
   readonly asyncApi: object;
   /** The realtime channel's own port when it runs on uWebSockets.js, for the pages that open it. */
-  readonly realtimePort?: number;
+  readonly realtimePort?: number | (() => number | undefined);
 }
 
 export const DEFAULT_BODY_LIMIT = '512kb';

@@ -41,7 +41,9 @@ export class MemoryCallRepository implements CallRepository {
       (c) =>
         c.organisationId === filter.organisationId &&
         (filter.departmentId === undefined || c.departmentId === filter.departmentId) &&
-        (filter.status === undefined || c.status === filter.status),
+        (filter.status === undefined || c.status === filter.status) &&
+        (filter.statuses === undefined || filter.statuses.includes(c.status)) &&
+        (filter.before === undefined || byText(c.id, filter.before) < 0),
       (a, b) => byText(b.id, a.id),
       filter.limit,
       filter.offset,

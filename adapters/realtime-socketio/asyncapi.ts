@@ -1,3 +1,4 @@
+import { dispatchAsyncApi } from './asyncapi-dispatch.ts';
 import { GAME_NAMESPACE, WAYPOINT_EVENT } from './realtime-gateway.ts';
 
 const uuid = { type: 'string', format: 'uuid' } as const;
@@ -48,10 +49,11 @@ export function asyncApiDocument(): Record<string, unknown> {
   return {
     asyncapi: '3.1.0',
     info: {
-      title: 'CAD integration service: realtime waypoint channel',
+      title: 'CAD integration service: realtime waypoint and dispatch channels',
       version: '1.0.0',
       description:
-        'A Socket.IO v4 namespace (Engine.IO over WebSocket, or HTTP long-polling) that pushes waypoint changes to game resources, an alternative to polling `POST /api/v1/integrations/game/waypoint`. Connect a stock client with `io(BASE + "/integrations/game", { auth: { token } })`, where the token is a `game` access token; a refused handshake is a `connect_error` whose `data.reason` is `invalid_token`, `token_expired` or `game_credential_required`. A socket receives the events of its token’s organisation and department only, and only for organisations whose map is `game_tiles`. It is dropped when its token expires; reconnect with a fresh token. Clients send nothing.',
+        'A Socket.IO v4 namespace (Engine.IO over WebSocket, or HTTP long-polling) that pushes waypoint changes to game resources, an alternative to polling `POST /api/v1/integrations/game/waypoint`. Connect a stock client with `io(BASE + "/integrations/game", { auth: { token } })`, where the token is a `game` access token; a refused handshake is a `connect_error` whose `data.reason` is `invalid_token`, `token_expired` or `game_credential_required`. A socket receives the events of its token’s organisation and department only, and only for organisations whose map is `game_tiles`. It is dropped when its token expires; reconnect with a fresh token. Clients send nothing.\n\n' +
+        dispatchAsyncApi.description,
     },
     defaultContentType: 'application/json',
     servers: {
@@ -62,7 +64,7 @@ export function asyncApiDocument(): Record<string, unknown> {
         title: 'The `node` engine',
         description: 'Socket.IO on the HTTP server, on the HTTP port.',
         variables: { host: { default: '127.0.0.1:8080', description: 'The service’s HTTP host and port.' } },
-        security: [{ $ref: '#/components/securitySchemes/gameToken' }],
+        security: [{ $ref: '#/components/securitySchemes/gameToken' }, { $ref: '#/components/securitySchemes/operatorKey' }],
       },
       uws: {
         host: '{host}',
@@ -71,7 +73,7 @@ export function asyncApiDocument(): Record<string, unknown> {
         title: 'The `uws` engine',
         description: 'Socket.IO on uWebSockets.js, on its own port (`REALTIME_PORT`).',
         variables: { host: { default: '127.0.0.1:8081', description: 'The service’s host and `REALTIME_PORT`.' } },
-        security: [{ $ref: '#/components/securitySchemes/gameToken' }],
+        security: [{ $ref: '#/components/securitySchemes/gameToken' }, { $ref: '#/components/securitySchemes/operatorKey' }],
       },
     },
     channels: {
@@ -85,6 +87,7 @@ export function asyncApiDocument(): Record<string, unknown> {
           assignmentRemoved: { $ref: '#/components/messages/assignmentRemoved' },
         },
       },
+      dispatch: dispatchAsyncApi.channel,
     },
     operations: {
       sendWaypoint: {
@@ -98,6 +101,7 @@ export function asyncApiDocument(): Record<string, unknown> {
           { $ref: '#/channels/game/messages/assignmentRemoved' },
         ],
       },
+      sendBoard: dispatchAsyncApi.operation,
     },
     components: {
       securitySchemes: {
@@ -107,11 +111,13 @@ export function asyncApiDocument(): Record<string, unknown> {
           bearerFormat: 'JWT',
           description: 'A `game` access token from `POST /api/v1/integrations/game/token`, sent as the handshake `auth.token`.',
         },
+        operatorKey: dispatchAsyncApi.securityScheme,
       },
       messages: {
         assignmentCreated: message('assignment.created', 'A unit was assigned to a call.', pinned, examplePin),
         assignmentUpdated: message('assignment.updated', 'The pin of an assignment moved.', pinned, examplePin),
         assignmentRemoved: message('assignment.removed', 'A unit left a call; no coordinates and no call number.', common, exampleIds),
+        ...dispatchAsyncApi.messages,
       },
     },
   };

@@ -11,3 +11,4 @@ export { tokenAuthentication } from './token-authentication.ts';
 export { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
 export { type FanOut, redisFanOut } from './redis-fan-out.ts';
 export { asyncApiDocument } from './asyncapi.ts';
+export { BOARD_EVENT, DISPATCH_NAMESPACE, type DispatchOptions, type DispatcherAdmission } from './dispatch-namespace.ts';

@@ -1,8 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
 import type { us_listen_socket } from 'uWebSockets.js';
 import { type ExtendedError, Server } from 'socket.io';
+import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
 import type { WaypointChannel } from '../../application/ports/waypoint-channel.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
+import { type DispatchOptions, serveDispatch } from './dispatch-namespace.ts';
 import type { FanOut } from './redis-fan-out.ts';
 import { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
 
@@ -31,6 +33,8 @@ export interface RealtimeOptions {
   logger: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** Carries each event to the other instances' sockets too (`redisFanOut`); this instance's only when left out. */
   fanOut?: FanOut;
+  /** Serves the dispatchers' channel (`/dispatch`) beside the game's; left out, only the game's. */
+  dispatch?: DispatchOptions;
 }
 
 export interface RealtimeGateway {
@@ -42,6 +46,8 @@ export interface RealtimeGateway {
   readonly fallback: string | null;
   /** The application's waypoint channel, written on this gateway in the wire shape. */
   readonly waypoints: WaypointChannel;
+  /** The application's dispatch channel, written on this gateway's `/dispatch` namespace; null when not served. */
+  readonly dispatch: DispatchChannel | null;
   /** Sends one wire payload to the sockets of its organisation and department. */
   publish(organisationId: OrganisationId, event: WaypointEvent): void;
   /** Base URL a game resource connects to, without the namespace, e.g. http://127.0.0.1:4001 */
@@ -115,6 +121,8 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
     // No event handlers: whatever a client emits is dropped by Socket.IO.
   });
 
+  const dispatch = options.dispatch === undefined ? null : serveDispatch(io, options.dispatch);
+
   const attached = uws === null ? attachToHttpServer(io, options.httpServer) : await listenOnUws(io, uws, options);
   options.logger.info({ engine: attached.engine, url: attached.url, namespace: GAME_NAMESPACE }, 'realtime channel listening');
 
@@ -130,9 +138,11 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
       return games.sockets.size;
     },
     waypoints: { publish: (organisationId, change, emittedAt) => publish(organisationId, waypointPayload(change, emittedAt)) },
+    dispatch: dispatch?.channel ?? null,
     publish,
     close() {
       closing = true;
+      dispatch?.close();
       // Connections are dropped without a Socket.IO `disconnect` packet, as io.close() does, so
       // clients reconnect (with backoff) once the service is back. Not disconnectSockets(true):
       // it starts an orderly polling close that waits up to 30 s for a poll that never comes.

@@ -21,8 +21,8 @@ export class SetUnitStatus {
     return writeOwnRecord(this.ports.writes, input.grant, load, async (unit, now) => {
       const endedCallId = unit.assignment?.callId ?? null;
       unit.setStatusByDispatch(input.status, now);
-      // The status move is this use case's to read; the assignment's end is the waypoint feed's.
-      const [moved] = unit.events.takeWhere(isStatusChange);
+      // The status move is read here and taken by the board feed as the unit is saved; the assignment's end is the waypoint feed's.
+      const [moved] = unit.events.pending().filter(isStatusChange);
       const ended = endedCallId !== null && unit.assignment === null;
       if (moved === undefined && !ended) return unchanged(unit);
       await this.ports.units.save(unit);

@@ -78,7 +78,7 @@ export class SyncDuty {
     if (!synced.ok) return synced;
     const result: DutySynced = { unitId: unit.id, status: synced.value, provisioned: false };
     // No recorded move: the unit already had that status, and nothing is written.
-    const [moved] = unit.events.takeWhere(isStatusChange);
+    const [moved] = unit.events.pending().filter(isStatusChange);
     if (moved === undefined) return unchanged(result);
     await this.ports.units.save(unit);
     const details = { from: moved.from, to: moved.to, ...this.labels(input) };

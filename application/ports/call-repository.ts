@@ -6,6 +6,10 @@ export interface CallFilter {
   readonly organisationId: OrganisationId;
   readonly departmentId?: DepartmentId;
   readonly status?: CallStatus;
+  /** Any of these statuses (with `status`, both must hold). */
+  readonly statuses?: readonly CallStatus[];
+  /** Only calls older than this one (ids are time-ordered): the keyset walk of a page after another. */
+  readonly before?: CallId;
   readonly limit: number;
   readonly offset: number;
 }

@@ -1,4 +1,5 @@
 import type { AuditedWrites } from '../audit/audited-writes.ts';
+import type { LivePositions } from '../events/live-positions.ts';
 import type { BridgeGate } from '../bridge/bridge-gate.ts';
 import type { Clock } from './clock.ts';
 import type { CursorCodec } from './cursor-codec.ts';
@@ -37,6 +38,8 @@ export interface Ports extends Omit<Persistence, 'bridgePlayers' | 'instanceKeys
   /** Application services every write or bridge use case shares, built from the ports above. */
   readonly writes: AuditedWrites;
   readonly gate: BridgeGate;
+  /** The map broadcast of `/location` and the last known positions (never the database). */
+  readonly positions: LivePositions;
   readonly settings: UseCaseSettings;
 }
 

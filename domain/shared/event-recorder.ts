@@ -10,6 +10,11 @@ export class EventRecorder<Event> {
     this.#pending.push(event);
   }
 
+  /** The events recorded and not yet taken, left in place for their readers. */
+  pending(): readonly Event[] {
+    return [...this.#pending];
+  }
+
   /** Hands over the recorded events and forgets them. */
   take(): Event[] {
     const taken = this.#pending;

@@ -197,14 +197,14 @@ test('the AsyncAPI document of the realtime channel is served and parses with no
       .channels()
       .all()
       .map((channel) => channel.address()),
-    ['/integrations/game'],
+    ['/integrations/game', '/dispatch'],
   );
   t.deepEqual(
     parsed!
       .messages()
       .all()
       .map((message) => message.name()),
-    ['waypoint', 'waypoint', 'waypoint'],
+    ['waypoint', 'waypoint', 'waypoint', 'board', 'board', 'board', 'board'],
   );
 });
 

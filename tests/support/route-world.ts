@@ -133,7 +133,10 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
       await world.assignWorldUnit();
       return undefined;
     case 'setUnitStatus':
+    case 'setUnitStatusByDispatch':
       return { status: 'AVAILABLE', reason: 'back in service' };
+    case 'addCallNote':
+      return { text: 'caller called back: suspect left on foot' };
     case 'setCallStatus':
       return { status: 'ACTIVE' };
     case 'createBolo':

@@ -79,6 +79,10 @@ export class MikroOrmCallRepository implements CallRepository {
         organisationId: filter.organisationId,
         ...(filter.departmentId === undefined ? {} : { departmentId: filter.departmentId }),
         ...(filter.status === undefined ? {} : { status: filter.status }),
+        ...(filter.statuses === undefined
+          ? {}
+          : { status: { $in: [...filter.statuses], ...(filter.status === undefined ? {} : { $eq: filter.status }) } }),
+        ...(filter.before === undefined ? {} : { id: { $lt: filter.before } }),
       },
       { orderBy: { id: 'desc' }, limit: filter.limit, offset: filter.offset },
     );

@@ -150,8 +150,14 @@ export function callsContract(test: ContractTest) {
     await store.calls.save(c4);
     const c5 = await savedCall(store, police, 'PENDING');
 
-    const listed = async (filter: { departmentId?: Department['id']; status?: CallStatus; limit?: number; offset?: number }) =>
-      (await store.calls.list({ organisationId: a.id, limit: 100, offset: 0, ...filter })).map((c) => c.id);
+    const listed = async (filter: {
+      departmentId?: Department['id'];
+      status?: CallStatus;
+      statuses?: CallStatus[];
+      before?: CallId;
+      limit?: number;
+      offset?: number;
+    }) => (await store.calls.list({ organisationId: a.id, limit: 100, offset: 0, ...filter })).map((c) => c.id);
     t.deepEqual(await listed({}), [c5.id, c4.id, c3.id, c2.id, c1.id]);
     t.deepEqual(await listed({ departmentId: police.id }), [c5.id, c4.id, c3.id, c1.id]);
     t.deepEqual(await listed({ status: 'ACTIVE' }), [c4.id, c2.id]);
@@ -161,6 +167,11 @@ export function callsContract(test: ContractTest) {
     t.deepEqual(await listed({ limit: 2, offset: 2 }), [c3.id, c2.id]);
     t.deepEqual(await listed({ limit: 2, offset: 4 }), [c1.id]);
     t.deepEqual(await listed({ offset: 5 }), []);
+    // The open calls, and the keyset walk that pages them (older than the last one seen).
+    t.deepEqual(await listed({ statuses: ['PENDING', 'ACTIVE'] }), [c5.id, c4.id, c2.id, c1.id]);
+    t.deepEqual(await listed({ statuses: ['PENDING', 'ACTIVE'], before: c4.id }), [c2.id, c1.id]);
+    t.deepEqual(await listed({ statuses: ['PENDING', 'ACTIVE'], status: 'ACTIVE', departmentId: police.id }), [c4.id]);
+    t.deepEqual(await listed({ before: c2.id, limit: 1 }), [c1.id]);
     const withNotes = await store.calls.list({ organisationId: a.id, departmentId: police.id, status: 'ACTIVE', limit: 10, offset: 0 });
     t.deepEqual(
       withNotes.map((c) => c.snapshot()),

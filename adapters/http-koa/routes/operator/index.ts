@@ -2,6 +2,7 @@ import type { RouteSpec } from '../../route-spec.ts';
 import { auditAndPresenceRoutes } from './audit-and-presence.ts';
 import { credentialRoutes } from './credentials.ts';
 import { departmentRoutes } from './departments.ts';
+import { dispatchBoardRoutes } from './dispatch-board.ts';
 import { dispatchRoutes } from './dispatch.ts';
 import { operatorKeyRoutes } from './operator-keys.ts';
 import { organisationRoutes } from './organisations.ts';
@@ -20,4 +21,5 @@ export const operatorRoutes: readonly RouteSpec[] = [
   ...releaseRoutes,
   ...auditAndPresenceRoutes,
   ...dispatchRoutes,
+  ...dispatchBoardRoutes,
 ];

@@ -1431,8 +1431,10 @@ export type ErrorBody = {
     | 'BOLO_HAS_NO_VEHICLE'
     | 'BOLO_NOT_ACTIVE'
     | 'PLATE_MISMATCH'
+    | 'IDEMPOTENCY_KEY_IN_USE'
     | 'PAYLOAD_TOO_LARGE'
     | 'UNSUPPORTED_MEDIA_TYPE'
+    | 'IDEMPOTENCY_KEY_REUSED'
     | 'RATE_LIMITED'
     | 'HEADERS_TOO_LARGE'
     | 'INTERNAL'
@@ -1440,7 +1442,7 @@ export type ErrorBody = {
     | 'SERVICE_UNAVAILABLE';
   readonly message: string;
   readonly details?: readonly {
-    readonly in: 'body' | 'query' | 'path';
+    readonly in: 'body' | 'query' | 'path' | 'header';
     readonly field: string;
     readonly message: string;
   }[];

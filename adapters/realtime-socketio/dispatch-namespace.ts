@@ -1,0 +1,145 @@
+import type { ExtendedError, Namespace, Server } from 'socket.io';
+import type { DispatchBoard } from '../../application/dispatch/read-board.ts';
+import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
+import { type PositionView, changePayload, positionView, positionsPayload, snapshotPayload } from './dispatch-payload.ts';
+
+/** The namespace of the dispatchers' channel. */
+export const DISPATCH_NAMESPACE = '/dispatch';
+/** Its one wire event: the snapshot first, then deltas. */
+export const BOARD_EVENT = 'board';
+/** Positions of one organisation go out together, at most this often (decision 0066). */
+export const POSITION_BATCH_MS = 250;
+/** How often a connected board's key is checked again: a revoked key stops watching within this. */
+const RECHECK_MS = 30_000;
+
+export type DispatcherAdmission =
+  | {
+      readonly ok: true;
+      readonly organisationId: string;
+      /** The board as it stands now; null once the key no longer reaches the organisation. */
+      board(): Promise<DispatchBoard | null>;
+      /** Whether the key is still valid (not revoked). */
+      stillAdmitted(): Promise<boolean>;
+    }
+  | { readonly ok: false; readonly reason: 'invalid_key' | 'organisation_required' };
+
+export interface DispatchOptions {
+  /** Reads the handshake's `auth` (`key`, `organisationId`): an operator key that reaches the organisation. */
+  admit(auth: unknown): Promise<DispatcherAdmission>;
+  now(): Date;
+  logger: { warn(obj: object, msg: string): void };
+}
+
+export interface DispatchNamespace {
+  readonly channel: DispatchChannel;
+  readonly connections: number;
+  close(): void;
+}
+
+const roomOf = (organisationId: string) => `organisation:${organisationId}`;
+
+function unauthorized(reason: string): ExtendedError {
+  const error: ExtendedError = new Error('unauthorized');
+  error.data = { reason };
+  return error;
+}
+
+/**
+ * The dispatchers' channel on the realtime server: a board connects with an operator key of the
+ * organisation it watches, receives a snapshot, then every committed change of that organisation
+ * and its units' positions, coalesced per unit and sent together at most every 250 ms. Changes are
+ * emitted to the organisation's room, so the server's fan-out carries them to every instance's
+ * boards once. Clients send nothing here: actions are HTTP routes.
+ */
+export function serveDispatch(io: Server<any, any, any, any>, options: DispatchOptions): DispatchNamespace {
+  const boards: Namespace = io.of(DISPATCH_NAMESPACE);
+  boards.use((socket, next) => {
+    options.admit(socket.handshake.auth).then(
+      (admission) => {
+        if (!admission.ok) return next(unauthorized(admission.reason));
+        socket.data = { admission };
+        next();
+      },
+      (error: unknown) => {
+        options.logger.warn({ reason: String(error) }, 'a dispatch board could not be admitted');
+        next(unauthorized('unavailable'));
+      },
+    );
+  });
+  boards.on('connection', (socket) => {
+    const admission = (socket.data as { admission: Extract<DispatcherAdmission, { ok: true }> }).admission;
+    // Joined before the snapshot is read, so that no change falls between them; the board applies
+    // deltas that arrive before its snapshot after it.
+    socket.join(roomOf(admission.organisationId));
+    const drop = () => socket.disconnect(true);
+    admission.board().then(
+      (board) => (board === null ? drop() : socket.emit(BOARD_EVENT, snapshotPayload(board, options.now()))),
+      (error: unknown) => {
+        options.logger.warn({ reason: String(error) }, 'a dispatch board snapshot could not be read');
+        drop();
+      },
+    );
+    const recheck = setInterval(() => {
+      admission.stillAdmitted().then(
+        (still) => (still ? undefined : drop()),
+        () => undefined,
+      );
+    }, RECHECK_MS);
+    socket.once('disconnect', () => clearInterval(recheck));
+  });
+
+  const batches = new PositionBatches((organisationId, positions) =>
+    boards.to(roomOf(organisationId)).emit(BOARD_EVENT, positionsPayload(positions, options.now())),
+  );
+  return {
+    channel: {
+      position: (position) => batches.add(position.organisationId, positionView(position)),
+      change: (organisationId, change, emittedAt) => {
+        // A unit that left duty must not come back with a position sent before it left.
+        if (change.subject === 'unit' && (change.unit.status === 'OFF_DUTY' || !change.unit.isActive))
+          batches.drop(organisationId, change.unit.id);
+        boards.to(roomOf(organisationId)).emit(BOARD_EVENT, changePayload(change, emittedAt));
+      },
+    },
+    get connections() {
+      return boards.sockets.size;
+    },
+    close: () => batches.close(),
+  };
+}
+
+/** Latest position per unit, per organisation, flushed together once the batch's time has passed. */
+class PositionBatches {
+  private readonly pending = new Map<string, Map<string, PositionView>>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly flush: (organisationId: string, positions: PositionView[]) => void) {}
+
+  add(organisationId: string, position: PositionView): void {
+    let units = this.pending.get(organisationId);
+    if (units === undefined) this.pending.set(organisationId, (units = new Map()));
+    units.set(position.unitId, position);
+    if (!this.timers.has(organisationId)) {
+      const timer = setTimeout(() => this.send(organisationId), POSITION_BATCH_MS);
+      timer.unref();
+      this.timers.set(organisationId, timer);
+    }
+  }
+
+  drop(organisationId: string, unitId: string): void {
+    this.pending.get(organisationId)?.delete(unitId);
+  }
+
+  close(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    this.pending.clear();
+  }
+
+  private send(organisationId: string): void {
+    this.timers.delete(organisationId);
+    const units = this.pending.get(organisationId);
+    this.pending.delete(organisationId);
+    if (units !== undefined && units.size > 0) this.flush(organisationId, [...units.values()]);
+  }
+}

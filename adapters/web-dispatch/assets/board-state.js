@@ -1,0 +1,90 @@
+// What the board knows: units on duty and open calls, rebuilt from the channel's snapshot and kept
+// current by its deltas. Deltas carry whole records, so one that arrives before the snapshot is
+// applied after it, and one applied twice changes nothing.
+
+export function boardState() {
+  const state = {
+    organisation: null,
+    canManage: false,
+    departments: [],
+    /** unitId -> unit (with `position` when one is known). */
+    units: new Map(),
+    /** callId -> call. */
+    calls: new Map(),
+    /** unitId -> when it went off duty: a position sent before that must not bring it back. */
+    offDutyAt: new Map(),
+    ready: false,
+    early: [],
+  };
+
+  const keepPosition = (unit) => ({ ...unit, position: state.units.get(unit.unitId)?.position ?? unit.position ?? null });
+
+  function applyUnit(unit) {
+    if (unit.status === 'OFF_DUTY') {
+      state.units.delete(unit.unitId);
+      state.offDutyAt.set(unit.unitId, unit.statusChangedAt);
+      return;
+    }
+    state.offDutyAt.delete(unit.unitId);
+    state.units.set(unit.unitId, keepPosition(unit));
+  }
+
+  function applyCall(call) {
+    if (call.status === 'CLOSED') state.calls.delete(call.callId);
+    else state.calls.set(call.callId, call);
+  }
+
+  function applyPosition(position) {
+    const off = state.offDutyAt.get(position.unitId);
+    if (off !== undefined && position.reportedAt <= off) return;
+    if (position.status === 'OFF_DUTY') return;
+    const unit = state.units.get(position.unitId);
+    const place = { mapX: position.mapX, mapY: position.mapY, reportedAt: position.reportedAt };
+    if (unit === undefined) {
+      // A unit whose duty change this board has not seen (it went on duty on another instance's clock).
+      state.units.set(position.unitId, {
+        unitId: position.unitId,
+        unitLabel: position.unitLabel,
+        status: position.status,
+        departmentId: null,
+        assignment: null,
+        position: place,
+      });
+    } else if (unit.position === null || unit.position.reportedAt <= position.reportedAt) {
+      state.units.set(position.unitId, { ...unit, unitLabel: position.unitLabel, position: place });
+    }
+  }
+
+  function applyOne(event) {
+    if (event.type === 'positions') for (const position of event.positions) applyPosition(position);
+    else if (event.unit) applyUnit(event.unit);
+    else if (event.call) applyCall(event.call);
+  }
+
+  /** Applies one `board` event; returns true when the board should be drawn again. */
+  state.apply = (event) => {
+    if (event.type === 'snapshot') {
+      state.organisation = event.organisation;
+      state.canManage = event.canManage;
+      state.departments = event.departments;
+      state.units = new Map(event.units.map((u) => [u.unitId, u]));
+      state.calls = new Map(event.calls.map((c) => [c.callId, c]));
+      state.ready = true;
+      for (const early of state.early.splice(0)) applyOne(early);
+      return true;
+    }
+    if (!state.ready) {
+      state.early.push(event);
+      return false;
+    }
+    applyOne(event);
+    return true;
+  };
+
+  /** Open calls, newest first. */
+  state.callList = () => [...state.calls.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  /** Units by callsign. */
+  state.unitList = () => [...state.units.values()].sort((a, b) => a.unitLabel.localeCompare(b.unitLabel));
+  state.unitsOn = (callId) => state.unitList().filter((u) => u.assignment?.callId === callId);
+  return state;
+}

@@ -1,0 +1,58 @@
+import type { Call } from '../../domain/call/call.ts';
+import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Department } from '../../domain/organisation/department.ts';
+import type { Organisation } from '../../domain/organisation/organisation.ts';
+import type { OrganisationId } from '../../domain/shared/ids.ts';
+import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
+import type { Unit } from '../../domain/unit/unit.ts';
+import type { UnitPosition } from '../ports/dispatch-channel.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
+import { OPEN_CALL_STATUSES } from './list-open-calls.ts';
+
+/** How many units and open calls a board is given at most (far beyond a community's shift). */
+export const BOARD_LIMIT = 5_000;
+
+export interface DispatchBoard {
+  readonly organisation: Organisation;
+  readonly departments: readonly Department[];
+  /** Every active unit on duty, with its assignment. */
+  readonly units: readonly Unit[];
+  /** Open calls, newest first, with their notes. */
+  readonly calls: readonly Call[];
+  /** The last known position of units on duty. */
+  readonly positions: readonly UnitPosition[];
+  /** Whether the key may act on the board (`dispatch.manage`); any key of the organisation may watch. */
+  readonly canManage: boolean;
+}
+
+/**
+ * What a dispatch board shows when it connects: the organisation's departments, units on duty,
+ * open calls and last known positions. Any operator key that reaches the organisation may watch;
+ * every action goes through the routes, which check `dispatch.manage`.
+ */
+export class ReadDispatchBoard {
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'departments' | 'units' | 'calls' | 'positions'>) {}
+
+  async execute(input: { operator: OperatorKey; organisationId: OrganisationId }): Promise<Outcome<DispatchBoard, 'not_found'>> {
+    const { operator, organisationId } = input;
+    if (!operator.reaches(organisationId)) return refuse('not_found');
+    const organisation = await this.ports.organisations.get(organisationId);
+    if (organisation === null) return refuse('not_found');
+    const [departments, listed, calls, positions] = await Promise.all([
+      this.ports.departments.listByOrganisation(organisationId),
+      this.ports.units.list({ organisationId, isActive: true, limit: BOARD_LIMIT }),
+      this.ports.calls.list({ organisationId, statuses: OPEN_CALL_STATUSES, limit: BOARD_LIMIT, offset: 0 }),
+      this.ports.positions.latest(organisationId),
+    ]);
+    const units = listed.filter((unit) => unit.isOnDuty);
+    const onDuty = new Set(units.map((unit) => unit.id));
+    return accept({
+      organisation,
+      departments,
+      units,
+      calls,
+      positions: positions.filter((position) => onDuty.has(position.unitId)),
+      canManage: operator.allows('dispatch.manage', organisationId),
+    });
+  }
+}

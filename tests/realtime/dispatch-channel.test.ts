@@ -1,0 +1,174 @@
+import test, { type ExecutionContext } from 'ava';
+import { type BridgeWorld, bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.ts';
+import { type BoardClient, type BoardEvent, boardClient, positionsOf } from '../support/dispatch-board.ts';
+import { expect, organisationOf } from '../support/operator-driver.ts';
+import { connected, refused } from '../support/realtime-client.ts';
+import { type TestService, startTestService } from '../support/test-service.ts';
+import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
+
+/**
+ * The dispatchers' channel (`/dispatch`) end to end, on each realtime engine: boards are stock
+ * `socket.io-client` sockets; every change is made through the real HTTP routes (bridge, operator).
+ * One service at a time, serial (uWS patches socket.io-adapter process-wide while attached).
+ */
+
+type Engine = 'node' | 'uws';
+const ENGINES: Engine[] = ['node', 'uws'];
+
+let running: { engine: Engine; app: TestService } | undefined;
+const boards = new Set<BoardClient>();
+
+async function serviceFor(engine: Engine): Promise<TestService> {
+  if (running?.engine === engine) return running.app;
+  await running?.app.close();
+  const app = await startTestService({ realtime: engine, rateLimitScale: 1000 });
+  running = { engine, app };
+  return app;
+}
+
+test.after.always(async () => {
+  for (const board of boards) board.close();
+  await running?.app.close();
+});
+
+function engineTest(engine: Engine, title: string, body: (t: ExecutionContext, app: TestService) => Promise<void>) {
+  const full = `${engine} engine: dispatch channel ${title}`;
+  if (engine === 'uws' && uwsProblem !== null) {
+    test.skip(`${full} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
+    return;
+  }
+  test.serial(full, async (t) => {
+    t.teardown(() => {
+      for (const board of boards) board.close();
+      boards.clear();
+    });
+    await body(t, await serviceFor(engine));
+  });
+}
+
+function watch(app: TestService, auth: Record<string, unknown>): BoardClient {
+  const board = boardClient(app.service.realtime!.url, auth);
+  boards.add(board);
+  return board;
+}
+
+/** An organisation with an officer on duty (with a callsign) and a key holding `dispatch.manage` only. */
+async function dispatchWorld(app: TestService) {
+  const world = await bridgeWorld(app, { settings: { mapType: 'game_tiles' } });
+  const character = await world.character('Officer', unique('Unit'));
+  const callsign = unique('1-A-');
+  const { unitId } = await world.member(character.characterId, world.departmentId, callsign);
+  const identifiers = await world.link(character.characterId, freshIdentifiers());
+  await world.goOnDuty({ identifiers });
+  const org = organisationOf(app.http, app.bootstrapKey, world.organisationId);
+  const { key } = await org.operatorKey(['dispatch.manage'], unique('dispatcher-'));
+  return { world, unitId, callsign, identifiers, key };
+}
+
+const heartbeat = (world: BridgeWorld, identifiers: Record<string, string>, mapX: number, mapY: number) =>
+  world.desk.post('/location', { identifiers, mapX, mapY }).then((reply) => expect(reply, 200));
+
+const snapshotOf = (board: BoardClient) => board.next('snapshot', (e) => e.type === 'snapshot');
+
+for (const engine of ENGINES) {
+  engineTest(
+    engine,
+    'sends a snapshot with every unit on duty at its last position, then moves it as heartbeats arrive',
+    async (t, app) => {
+      const { world, unitId, callsign, identifiers, key } = await dispatchWorld(app);
+      await heartbeat(world, identifiers, 120.5, -340);
+      const board = watch(app, { key, organisationId: world.organisationId });
+      const snapshot = await snapshotOf(board);
+      t.is(snapshot.canManage, true);
+      t.deepEqual(snapshot.organisation, { organisationId: world.organisationId, name: snapshot.organisation.name, mapType: 'game_tiles' });
+      t.true(snapshot.departments.some((d: any) => d.departmentId === world.departmentId && d.slug === world.slug));
+      const unit = snapshot.units.find((u: any) => u.unitId === unitId);
+      t.like(unit, { unitLabel: callsign, status: 'AVAILABLE', departmentId: world.departmentId, assignment: null });
+      t.like(unit.position, { mapX: 120.5, mapY: -340 });
+
+      await heartbeat(world, identifiers, 10, 20);
+      await heartbeat(world, identifiers, 11, 21);
+      await board.next('the last position', (e) => positionsOf([e], unitId).some((p) => p.mapX === 11));
+      const sent = positionsOf(board.events, unitId);
+      t.like(sent.at(-1), { unitId, unitLabel: callsign, status: 'AVAILABLE', mapX: 11, mapY: 21 });
+      t.regex(sent.at(-1)!['reportedAt'], /^\d{4}-\d{2}-\d{2}T/);
+    },
+  );
+
+  engineTest(engine, 'tells every change, once, after its commit: calls opened, assignments, notes, statuses, closing', async (t, app) => {
+    const { world, unitId, identifiers, key } = await dispatchWorld(app);
+    const board = watch(app, { key, organisationId: world.organisationId });
+    await snapshotOf(board);
+
+    const reported = expect(await world.desk.post('/911', { identifiers, mapX: 5, mapY: 6, description: 'shots fired' }), 200);
+    const opened = await board.next('call.opened', (e) => e.type === 'call.opened' && e.call.callId === reported.callId);
+    t.like(opened.call, {
+      callNumber: reported.callNumber,
+      origin: 'emergency_911',
+      status: 'PENDING',
+      description: 'shots fired',
+      mapX: 5,
+      mapY: 6,
+    });
+
+    expect(await world.admin('POST', `/calls/${reported.callId}/assignments`, { unitId, mapX: 7, mapY: 8 }), 201);
+    const assigned = await board.next('assignment.created', (e) => e.type === 'assignment.created' && e.unit.unitId === unitId);
+    t.like(assigned.unit, {
+      status: 'EN_ROUTE',
+      assignment: { callId: reported.callId, callNumber: reported.callNumber, mapX: 7, mapY: 8 },
+    });
+    await board.next('the call ACTIVE', (e) => e.type === 'call.updated' && e.call.status === 'ACTIVE');
+
+    expect(await world.admin('PATCH', `/calls/${reported.callId}/assignments/${unitId}`, { mapX: 9, mapY: 9 }), 200);
+    await board.next('assignment.updated', (e) => e.type === 'assignment.updated' && e.unit.assignment?.mapX === 9);
+
+    expect(await world.desk.post('/911/narrative', { identifiers, callId: reported.callId, text: 'suspect fled north' }), 200);
+    const noted = await board.next('call.note_added', (e) => e.type === 'call.note_added' && e.call.callId === reported.callId);
+    t.like(noted.notes, [{ text: 'suspect fled north', author: { kind: 'unit' } }]);
+
+    expect(await world.admin('POST', `/calls/${reported.callId}/close`), 200);
+    await board.next('call.closed', (e) => e.type === 'call.closed' && e.call.callId === reported.callId);
+    await board.next('assignment.removed', (e) => e.type === 'assignment.removed' && e.unit.unitId === unitId);
+
+    await world.goOnDuty({ identifiers }, world.desk, false);
+    const off = await board.next('off duty', (e) => e.type === 'unit.status_changed' && e.unit.status === 'OFF_DUTY');
+    t.is(off.unit.unitId, unitId);
+
+    const once = (type: string) =>
+      board.events.filter((e: BoardEvent) => e.type === type && (e.call?.callId ?? e.unit?.unitId) !== undefined);
+    t.is(once('call.opened').filter((e) => e.call.callId === reported.callId).length, 1);
+    t.is(once('call.closed').length, 1);
+    t.is(once('assignment.created').length, 1);
+
+    // Off duty: gone from the map of a board that connects now.
+    const later = watch(app, { key, organisationId: world.organisationId });
+    const snapshot = await snapshotOf(later);
+    t.false(snapshot.units.some((u: any) => u.unitId === unitId));
+    t.false(snapshot.calls.some((c: any) => c.callId === reported.callId));
+  });
+
+  engineTest(engine, 'admits any key of the organisation to watch, and refuses other keys alike', async (t, app) => {
+    const { world, key } = await dispatchWorld(app);
+    const org = organisationOf(app.http, app.bootstrapKey, world.organisationId);
+    const { key: auditor } = await org.operatorKey(['audit.view'], unique('auditor-'));
+    const readOnly = watch(app, { key: auditor, organisationId: world.organisationId });
+    t.is((await snapshotOf(readOnly)).canManage, false);
+
+    const other = await bridgeWorld(app);
+    const { key: foreign } = await organisationOf(app.http, app.bootstrapKey, other.organisationId).operatorKey(
+      ['dispatch.manage'],
+      unique('x-'),
+    );
+    for (const auth of [
+      { key: foreign, organisationId: world.organisationId },
+      { key: 'cad_op_nonsense', organisationId: world.organisationId },
+      {},
+    ]) {
+      const error = await refused(watch(app, auth).socket);
+      t.deepEqual(error.data, { reason: 'invalid_key' });
+    }
+    const missing = await refused(watch(app, { key }).socket);
+    t.deepEqual(missing.data, { reason: 'organisation_required' });
+    await connected(watch(app, { key, organisationId: world.organisationId }).socket);
+  });
+}
