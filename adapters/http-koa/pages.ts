@@ -27,7 +27,15 @@ export function pageTable(settings: PageSettings = {}): StaticPage[] {
   return [
     { prefix: '/shared', assets: loadSharedAssets() },
     { prefix: '/admin', assets: loadAdminPage() },
-    { prefix: '/mdt', assets: loadMdtPage() },
+    {
+      prefix: '/mdt',
+      assets: loadMdtPage(realtimePort),
+      // The MDT channel on REALTIME_PORT (uWS engine); nothing else from elsewhere.
+      csp: (request) => {
+        const port = realtimePort();
+        return { 'connect-src': port === null ? [] : sameHostOnPort(request, port) };
+      },
+    },
     {
       prefix: '/dispatch',
       assets: loadDispatchPage(realtimePort),

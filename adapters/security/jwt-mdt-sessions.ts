@@ -50,6 +50,11 @@ export class JwtMdtSessions implements MdtSessionIssuer {
     return { sessionToken, expiresAt: new Date(exp * 1000) };
   }
 
+  /** When a verified session ends. */
+  expiryOf(token: string): Date | null {
+    return expiryOfToken(token);
+  }
+
   /** Signature, issuer, this audience and expiry; null for any token that fails, an access token included. */
   verify(token: string, now: Date): MdtSession | null {
     try {
@@ -64,6 +69,12 @@ export class JwtMdtSessions implements MdtSessionIssuer {
       return null;
     }
   }
+}
+
+/** When a session ends, read from its own claims (no verification: callers verified it first). */
+export function expiryOfToken(token: string): Date | null {
+  const exp = (jwt.decode(token) as { exp?: unknown } | null)?.exp;
+  return typeof exp === 'number' ? new Date(exp * 1000) : null;
 }
 
 function sessionFromClaims(payload: unknown): MdtSession | null {

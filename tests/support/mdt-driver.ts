@@ -1,6 +1,8 @@
+import { type Socket as ClientSocket, io } from 'socket.io-client';
 import type { BridgeWorld, Desk, Player } from './bridge-driver.ts';
 import type { HttpReply } from './http-client.ts';
 import { expect } from './operator-driver.ts';
+import { WAIT_MS } from './realtime-client.ts';
 
 export const MDT = '/api/v1/mdt';
 export const MDT_EXCHANGE = '/api/v1/auth/mdt-handoff/exchange';
@@ -35,3 +37,46 @@ export function mdtClient(world: BridgeWorld, sessionToken: string) {
 }
 
 export type MdtClient = ReturnType<typeof mdtClient>;
+
+export type MdtEvent = { type: string; emittedAt: string } & Record<string, any>;
+
+/** An MDT as a stock `socket.io-client` sees its channel: every `mdt` event it received, in order. */
+export interface MdtListener {
+  readonly socket: ClientSocket;
+  readonly events: MdtEvent[];
+  /** The first event (from the start) that satisfies `match`, waiting for it up to WAIT_MS. */
+  next(what: string, match: (event: MdtEvent) => boolean): Promise<MdtEvent>;
+  close(): void;
+}
+
+export function mdtListener(realtimeUrl: string, auth: Record<string, unknown>): MdtListener {
+  const socket = io(`${realtimeUrl}/mdt`, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
+  const events: MdtEvent[] = [];
+  const waiters = new Set<() => void>();
+  socket.on('mdt', (event: MdtEvent) => {
+    events.push(event);
+    for (const waiter of [...waiters]) waiter();
+  });
+  return {
+    socket,
+    events,
+    next(what, match) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.find(match);
+          if (found === undefined) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${what}; received ${JSON.stringify(events.map((e) => e.type))}`));
+        }, WAIT_MS);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => socket.close(),
+  };
+}

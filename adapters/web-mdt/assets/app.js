@@ -3,12 +3,15 @@
 // expired or is unknown says so, never a blank page.
 import { byId, own, say } from '/shared/dom.js';
 import { ApiError, exchange, mdt, session } from './api.js';
+import { goLive, stopLive } from './live.js';
 import { showAssignment, showCalls, showPeople, showSelf, showVehicle } from './screens.js';
 
 const OPEN_AGAIN = 'Open the MDT again from the game.';
 const state = { me: null, assignment: null };
 
 function close(message) {
+  stopLive();
+  byId('connection').hidden = true;
   session.end();
   byId('mdt-screen').hidden = true;
   for (const id of ['who', 'tier']) byId(id).hidden = true;
@@ -47,9 +50,27 @@ export async function refresh() {
     showAssignment(assignment);
     showCalls(calls, { tier: me.tier, assignedCallId: assignment?.callId ?? null, attach });
     byId('mdt-screen').hidden = false;
+    goLive(session.token(), { changed: refreshSoon, shown: showConnection, ended: refresh }).catch(() =>
+      showConnection('Not live: reload to retry'),
+    );
   } catch (error) {
     refused(error, byId('page-status'));
   }
+}
+
+/** Several events in a burst (an assignment and its call's update) make one read. */
+let pending = null;
+function refreshSoon() {
+  pending ??= setTimeout(() => {
+    pending = null;
+    refresh();
+  }, 100);
+}
+
+function showConnection(words) {
+  const connection = byId('connection');
+  connection.hidden = false;
+  connection.textContent = words;
 }
 
 async function attach(call) {
