@@ -135,16 +135,15 @@ export function clientTypesSource(routes: readonly RouteSpec[], errorSchema: Jso
   ].join('\n');
 }
 
-/** Each message payload of the AsyncAPI document, once per `type`. */
+/** The payload of each message of the game bridge's channel (`channels.game`) in the AsyncAPI document. */
 function waypointPayloads(document: unknown): JsonSchema[] {
-  const found = new Map<unknown, JsonSchema>();
-  const visit = (node: unknown) => {
-    if (node === null || typeof node !== 'object') return;
-    const payload = (node as { payload?: JsonSchema }).payload;
-    const type = (payload?.['properties'] as Record<string, JsonSchema> | undefined)?.['type']?.['const'];
-    if (payload !== undefined && type !== undefined) found.set(type, payload);
-    for (const value of Object.values(node)) visit(value);
+  const doc = document as {
+    channels: { game: { messages: Record<string, { $ref: string }> } };
+    components: { messages: Record<string, { payload: JsonSchema }> };
   };
-  visit(document);
-  return [...found.values()];
+  return Object.values(doc.channels.game.messages).map(({ $ref }) => {
+    const message = doc.components.messages[$ref.replace('#/components/messages/', '')];
+    if (message === undefined) throw new Error(`the AsyncAPI document has no message ${$ref}`);
+    return message.payload;
+  });
 }
