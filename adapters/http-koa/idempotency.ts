@@ -40,6 +40,7 @@ export function idempotencyKeyOf(headers: NodeJS.Dict<string[]>): string | null 
 export function keyScopeOf(state: HttpState): string {
   if (state.grant !== undefined) return `credential:${state.grant.credentialId}`;
   if (state.operator !== undefined) return `operator:${state.operator.id}`;
+  if (state.mdt !== undefined) return `mdt:${state.mdt.session.characterId}`;
   throw new Error('An idempotent request without a caller.');
 }
 

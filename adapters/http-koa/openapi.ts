@@ -82,6 +82,7 @@ export function openApiDocument(routes: readonly RouteSpec[]): Record<string, un
       securitySchemes: {
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From a token exchange; 720 s.' },
         operatorKey: { type: 'http', scheme: 'bearer', description: 'An operator key.' },
+        mdtSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From the MDT hand-off exchange; eight hours.' },
       },
     },
   };
@@ -105,6 +106,11 @@ function operation(spec: RouteSpec): Record<string, unknown> {
   if (spec.guard.kind !== 'public') responses['401'] ??= errorResponse(401, 'Missing, malformed, expired or unknown credentials.');
   if (spec.guard.kind === 'credential') responses['403'] ??= errorResponse(403, 'Wrong credential kind, or the route scope is missing.');
   if (spec.guard.kind === 'operator') responses['403'] ??= errorResponse(403, 'The operator key lacks the permission.');
+  if (spec.guard.kind === 'mdt' && spec.guard.tier === 'full')
+    responses['403'] ??= errorResponse(
+      403,
+      'The session is read-only: `basic` at hand-off, or the officer is no longer on duty; `message` says which.',
+    );
   if (spec.guard.kind === 'operator' && spec.params)
     responses['404'] ??= errorResponse(404, 'No such thing in any organisation the key reaches.');
   if (keyed) idempotencyResponses(responses);
@@ -148,6 +154,7 @@ function security(spec: RouteSpec): Record<string, unknown> {
   const { guard } = spec;
   if (guard.kind === 'public') return { security: [] };
   if (guard.kind === 'operator') return { security: [{ operatorKey: [] }], 'x-operator-permission': guard.permission };
+  if (guard.kind === 'mdt') return { security: [{ mdtSession: [] }], 'x-mdt-tier': guard.tier };
   return {
     security: [{ accessToken: [] }],
     'x-credential-kind': guard.credential,

@@ -197,14 +197,14 @@ test('the AsyncAPI document of the realtime channel is served and parses with no
       .channels()
       .all()
       .map((channel) => channel.address()),
-    ['/integrations/game', '/dispatch'],
+    ['/integrations/game', '/dispatch', '/mdt'],
   );
   t.deepEqual(
     parsed!
       .messages()
       .all()
       .map((message) => message.name()),
-    ['waypoint', 'waypoint', 'waypoint', 'board', 'board', 'board', 'board'],
+    ['waypoint', 'waypoint', 'waypoint', 'board', 'board', 'board', 'board', 'mdt', 'mdt'],
   );
 });
 
