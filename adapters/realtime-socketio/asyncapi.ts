@@ -1,4 +1,5 @@
 import { dispatchAsyncApi } from './asyncapi-dispatch.ts';
+import { mdtAsyncApi } from './asyncapi-mdt.ts';
 import { GAME_NAMESPACE, WAYPOINT_EVENT } from './realtime-gateway.ts';
 
 const uuid = { type: 'string', format: 'uuid' } as const;
@@ -49,11 +50,13 @@ export function asyncApiDocument(): Record<string, unknown> {
   return {
     asyncapi: '3.1.0',
     info: {
-      title: 'CAD integration service: realtime waypoint and dispatch channels',
+      title: 'CAD integration service: realtime waypoint, dispatch and MDT channels',
       version: '1.0.0',
       description:
         'A Socket.IO v4 namespace (Engine.IO over WebSocket, or HTTP long-polling) that pushes waypoint changes to game resources, an alternative to polling `POST /api/v1/integrations/game/waypoint`. Connect a stock client with `io(BASE + "/integrations/game", { auth: { token } })`, where the token is a `game` access token; a refused handshake is a `connect_error` whose `data.reason` is `invalid_token`, `token_expired` or `game_credential_required`. A socket receives the events of its token’s organisation and department only, and only for organisations whose map is `game_tiles`. It is dropped when its token expires; reconnect with a fresh token. Clients send nothing.\n\n' +
-        dispatchAsyncApi.description,
+        dispatchAsyncApi.description +
+        '\n\n' +
+        mdtAsyncApi.description,
     },
     defaultContentType: 'application/json',
     servers: {
@@ -64,7 +67,11 @@ export function asyncApiDocument(): Record<string, unknown> {
         title: 'The `node` engine',
         description: 'Socket.IO on the HTTP server, on the HTTP port.',
         variables: { host: { default: '127.0.0.1:8080', description: 'The service’s HTTP host and port.' } },
-        security: [{ $ref: '#/components/securitySchemes/gameToken' }, { $ref: '#/components/securitySchemes/operatorKey' }],
+        security: [
+          { $ref: '#/components/securitySchemes/gameToken' },
+          { $ref: '#/components/securitySchemes/operatorKey' },
+          { $ref: '#/components/securitySchemes/mdtSession' },
+        ],
       },
       uws: {
         host: '{host}',
@@ -73,7 +80,11 @@ export function asyncApiDocument(): Record<string, unknown> {
         title: 'The `uws` engine',
         description: 'Socket.IO on uWebSockets.js, on its own port (`REALTIME_PORT`).',
         variables: { host: { default: '127.0.0.1:8081', description: 'The service’s host and `REALTIME_PORT`.' } },
-        security: [{ $ref: '#/components/securitySchemes/gameToken' }, { $ref: '#/components/securitySchemes/operatorKey' }],
+        security: [
+          { $ref: '#/components/securitySchemes/gameToken' },
+          { $ref: '#/components/securitySchemes/operatorKey' },
+          { $ref: '#/components/securitySchemes/mdtSession' },
+        ],
       },
     },
     channels: {
@@ -88,6 +99,7 @@ export function asyncApiDocument(): Record<string, unknown> {
         },
       },
       dispatch: dispatchAsyncApi.channel,
+      mdt: mdtAsyncApi.channel,
     },
     operations: {
       sendWaypoint: {
@@ -102,6 +114,7 @@ export function asyncApiDocument(): Record<string, unknown> {
         ],
       },
       sendBoard: dispatchAsyncApi.operation,
+      sendMdt: mdtAsyncApi.operation,
     },
     components: {
       securitySchemes: {
@@ -112,12 +125,14 @@ export function asyncApiDocument(): Record<string, unknown> {
           description: 'A `game` access token from `POST /api/v1/integrations/game/token`, sent as the handshake `auth.token`.',
         },
         operatorKey: dispatchAsyncApi.securityScheme,
+        mdtSession: mdtAsyncApi.securityScheme,
       },
       messages: {
         assignmentCreated: message('assignment.created', 'A unit was assigned to a call.', pinned, examplePin),
         assignmentUpdated: message('assignment.updated', 'The pin of an assignment moved.', pinned, examplePin),
         assignmentRemoved: message('assignment.removed', 'A unit left a call; no coordinates and no call number.', common, exampleIds),
         ...dispatchAsyncApi.messages,
+        ...mdtAsyncApi.messages,
       },
     },
   };

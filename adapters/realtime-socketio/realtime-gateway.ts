@@ -5,6 +5,7 @@ import type { DispatchChannel } from '../../application/ports/dispatch-channel.t
 import type { WaypointChannel } from '../../application/ports/waypoint-channel.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type DispatchOptions, serveDispatch } from './dispatch-namespace.ts';
+import { type MdtOptions, serveMdt } from './mdt-namespace.ts';
 import type { FanOut } from './redis-fan-out.ts';
 import { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
 
@@ -35,6 +36,8 @@ export interface RealtimeOptions {
   fanOut?: FanOut;
   /** Serves the dispatchers' channel (`/dispatch`) beside the game's; left out, only the game's. */
   dispatch?: DispatchOptions;
+  /** Serves the officers' MDT channel (`/mdt`); left out, none. */
+  mdt?: MdtOptions;
 }
 
 export interface RealtimeGateway {
@@ -48,6 +51,8 @@ export interface RealtimeGateway {
   readonly waypoints: WaypointChannel;
   /** The application's dispatch channel, written on this gateway's `/dispatch` namespace; null when not served. */
   readonly dispatch: DispatchChannel | null;
+  /** The MDT channel, fed with the same committed changes as `dispatch`; null when not served. */
+  readonly mdt: DispatchChannel | null;
   /** Sends one wire payload to the sockets of its organisation and department. */
   publish(organisationId: OrganisationId, event: WaypointEvent): void;
   /** Base URL a game resource connects to, without the namespace, e.g. http://127.0.0.1:4001 */
@@ -122,6 +127,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
   });
 
   const dispatch = options.dispatch === undefined ? null : serveDispatch(io, options.dispatch);
+  const mdt = options.mdt === undefined ? null : serveMdt(io, options.mdt);
 
   const attached = uws === null ? attachToHttpServer(io, options.httpServer) : await listenOnUws(io, uws, options);
   options.logger.info({ engine: attached.engine, url: attached.url, namespace: GAME_NAMESPACE }, 'realtime channel listening');
@@ -139,6 +145,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
     },
     waypoints: { publish: (organisationId, change, emittedAt) => publish(organisationId, waypointPayload(change, emittedAt)) },
     dispatch: dispatch?.channel ?? null,
+    mdt: mdt?.channel ?? null,
     publish,
     close() {
       closing = true;
