@@ -1,4 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { asyncApiDocument } from '../../adapters/realtime-socketio/index.ts';
 import { type BridgeWorld, bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.ts';
 import { type BoardClient, type BoardEvent, boardClient, positionsOf } from '../support/dispatch-board.ts';
 import { expect, organisationOf } from '../support/operator-driver.ts';
@@ -45,6 +48,16 @@ function engineTest(engine: Engine, title: string, body: (t: ExecutionContext, a
     await body(t, await serviceFor(engine));
   });
 }
+
+/** Whether an event is one the AsyncAPI document describes (one of the `board` messages' payloads). */
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats.default(ajv, { formats: ['date-time', 'uuid'] });
+const boardMessages = (asyncApiDocument() as { components: { messages: Record<string, { name: string; payload: object }> } }).components
+  .messages;
+const described = Object.values(boardMessages)
+  .filter((m) => m.name === 'board')
+  .map((m) => ajv.compile(m.payload));
+const undescribed = (events: readonly BoardEvent[]) => events.filter((event) => !described.some((validate) => validate(event)));
 
 function watch(app: TestService, auth: Record<string, unknown>): BoardClient {
   const board = boardClient(app.service.realtime!.url, auth);
@@ -97,6 +110,7 @@ for (const engine of ENGINES) {
       const sent = positionsOf(board.events, unitId);
       t.like(sent.at(-1), { unitId, unitLabel: callsign, status: 'AVAILABLE', mapX: 11, mapY: 21 });
       t.regex(sent.at(-1)!['reportedAt'], /^\d{4}-\d{2}-\d{2}T/);
+      t.deepEqual(undescribed(board.events), [], 'every event as the AsyncAPI document describes it');
     },
   );
 
@@ -149,6 +163,14 @@ for (const engine of ENGINES) {
     const off = await board.next('off duty', (e) => e.type === 'unit.status_changed' && e.unit.status === 'OFF_DUTY');
     t.is(off.unit.unitId, unitId);
 
+    t.deepEqual(undescribed(board.events), [], 'every event as the AsyncAPI document describes it');
+    t.is(
+      undescribed([
+        { type: 'positions', emittedAt: 'now' },
+        { ...opened, call: { ...opened.call, priority: 'P9' } },
+      ]).length,
+      2,
+    );
     const once = (type: string) =>
       board.events.filter((e: BoardEvent) => e.type === type && (e.call?.callId ?? e.unit?.unitId) !== undefined);
     t.is(once('call.opened').filter((e) => e.call.callId === reported.callId).length, 1);
