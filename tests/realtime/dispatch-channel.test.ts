@@ -188,7 +188,7 @@ for (const engine of ENGINES) {
   engineTest(engine, 'admits any key of the organisation to watch, and refuses other keys alike', async (t, app) => {
     const { world, key } = await dispatchWorld(app);
     const org = organisationOf(app.http, app.bootstrapKey, world.organisationId);
-    const { key: auditor } = await org.operatorKey(['audit.view'], unique('auditor-'));
+    const { key: auditor, operatorKeyId: auditorId } = await org.operatorKey(['audit.view'], unique('auditor-'));
     const readOnly = watch(app, { key: auditor, organisationId: world.organisationId });
     t.is((await snapshotOf(readOnly)).canManage, false);
 
@@ -208,5 +208,8 @@ for (const engine of ENGINES) {
     const missing = await refused(watch(app, { key }).socket);
     t.deepEqual(missing.data, { reason: 'organisation_required' });
     await connected(watch(app, { key, organisationId: world.organisationId }).socket);
+    // A revoked key is refused like an unknown one.
+    expect(await app.http.post(`/api/v1/admin/operator-keys/${auditorId}/revoke`, undefined, { token: app.bootstrapKey }), 200);
+    t.deepEqual((await refused(watch(app, { key: auditor, organisationId: world.organisationId }).socket)).data, { reason: 'invalid_key' });
   });
 }
