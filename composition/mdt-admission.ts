@@ -16,14 +16,14 @@ export function mdtAdmission(core: CadCore): (auth: unknown) => Promise<MdtAdmis
     const { token } = (typeof auth === 'object' && auth !== null ? auth : {}) as Record<string, unknown>;
     if (typeof token !== 'string') return { ok: false, reason: 'invalid_session' };
     const found = await officerOf(token);
-    if (found?.officer == null) return { ok: false, reason: 'invalid_session' };
+    if (found === null || found.officer === null) return { ok: false, reason: 'invalid_session' };
     const { unit } = found.officer;
     return {
       ok: true,
       unitId: unit?.id ?? null,
       callId: unit?.assignment?.callId ?? null,
       expiresAt: core.mdtSessions.expiryOf(token) ?? core.clock.now(),
-      stillAdmitted: async () => (await officerOf(token))?.officer != null,
+      stillAdmitted: async () => ((await officerOf(token))?.officer ?? null) !== null,
     };
   };
 }

@@ -313,3 +313,20 @@ test('the MDT page is served at /mdt/ with the admin page’s security headers a
   t.false(/https?:\/\//.test(html.replace(/<!doctype html>/i, '')), 'no address of another site');
   for (const file of ['app.js', 'api.js', 'screens.js', 'mdt.css']) t.is((await fetch(`${base}/mdt/${file}`)).status, 200, file);
 });
+
+test('the MDT’s budgets count per officer: one officer past the write budget gets 429, another officer of the same server does not', async (t) => {
+  // A fifth of the budgets: six writes a minute per officer.
+  const app = await startTestService({ rateLimitScale: 0.2 });
+  t.teardown(() => app.close());
+  const world = await bridgeWorld(app);
+  const [first, second] = [await officerWithMdt(world), await officerWithMdt(world)];
+  const call = await world.openCall();
+  const note = (mdt: MdtClient) => mdt.post(`/calls/${call.callId}/notes`, { text: 'status update' });
+  for (let i = 0; i < 6; i++) expect(await note(first.mdt), 201);
+  const limited = await note(first.mdt);
+  t.is(limited.status, 429);
+  t.is(limited.body.error, 'RATE_LIMITED');
+  t.truthy(limited.headers.get('retry-after'));
+  expect(await note(second.mdt), 201);
+  t.is((await world.readCall(call.callId)).notes.length, 7, 'the refused note was not written');
+});
