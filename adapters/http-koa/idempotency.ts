@@ -108,16 +108,21 @@ export async function runIdempotently(
   return { reply: { status: answer.status, body: JSON.parse(unseal(key, scope, answer.body)) as unknown }, replayed: true };
 }
 
+/** Refusals that say "not you" or "not now": kept, they would outlive the change that lifts them. */
+const NEVER_KEPT = new Set([401, 403, 429]);
+
 /**
- * The route's answer, a refusal it answers with an error included. A 5xx stays thrown, and so
- * does a 429 (an allowance spent for now, such as `/duty`'s hourly cap): both say "not now", so
- * neither is kept, and a retry with the key runs again.
+ * The route's answer, a refusal it answers with an error included. A 5xx stays thrown, and so do
+ * a 401, a 403 and a 429 (decision 0085): an authentication or a permission refused, or an
+ * allowance spent for now (`/duty`'s hourly cap), depends on the caller's rights and budget, not
+ * on the request, so none is kept, and a retry with the key runs again (and is judged again).
  */
 async function answered(work: () => Promise<Reply>): Promise<Reply> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500 && error.status !== 429) return { status: error.status, body: error.body };
+    if (error instanceof HttpError && error.status < 500 && !NEVER_KEPT.has(error.status))
+      return { status: error.status, body: error.body };
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { ManualClock } from '../../adapters/system/manual-clock.ts';
 import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
 import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
 import { type BridgeWorld, auditedOnce, bridgeWorld, unique } from '../support/bridge-driver.ts';
-import { type MdtClient, mdtSession } from '../support/mdt-driver.ts';
+import { MDT, type MdtClient, mdtSession } from '../support/mdt-driver.ts';
 import { expect } from '../support/operator-driver.ts';
 import { routeWorld, validBody } from '../support/route-world.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
@@ -300,6 +300,33 @@ test.serial('a BOLO needs the hand-off credential’s game.bolo.trigger scope, a
   const body = { subject: { plate: 'ABC123' }, severity: 'HIGH', scope: 'DEPARTMENT', subjectDescription: 'x', reason: 'y', narrative: '' };
   t.regex(expect(await mdt.post('/bolos', body), 403).message, /game\.bolo\.trigger/);
   t.deepEqual(await t.context.store.snapshot(), before);
+});
+
+test.serial('a 403 answered with an Idempotency-Key is not kept: once the officer may, the same key runs and succeeds', async (t) => {
+  const world = await bridgeWorld(t.context.app);
+  const { officer, mdt } = await officerWithMdt(world);
+  await world.goOnDuty(officer, world.desk, false);
+  const headers = { 'idempotency-key': `lookup-${unique('k')}` };
+  const lookup = () => t.context.app.http.post(`${MDT}/lookup/vehicle`, { plate: 'ANY1' }, { token: mdt.sessionToken, headers });
+  const refused = await lookup();
+  t.is(refused.status, 403);
+  t.is(refused.headers.get('idempotent-replayed'), null);
+  await world.goOnDuty(officer);
+  const allowed = await lookup();
+  t.is(allowed.status, 200, JSON.stringify(allowed.body));
+  t.is(allowed.headers.get('idempotent-replayed'), null, 'the request ran again rather than replaying the 403');
+});
+
+test.serial('a BOLO refused for want of game.bolo.trigger with a key is judged again, never replayed', async (t) => {
+  const world = await bridgeWorld(t.context.app, { scopes: [] });
+  const mdt = await mdtSession(world, await world.officer());
+  const body = { subject: { plate: 'ABC123' }, severity: 'HIGH', scope: 'DEPARTMENT', subjectDescription: 'x', reason: 'y', narrative: '' };
+  const headers = { 'idempotency-key': `bolo-${unique('k')}` };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const reply = await t.context.app.http.post(`${MDT}/bolos`, body, { token: mdt.sessionToken, headers });
+    t.is(reply.status, 403);
+    t.is(reply.headers.get('idempotent-replayed'), null, `attempt ${attempt + 1}`);
+  }
 });
 
 test('the MDT page is served at /mdt/ with the admin page’s security headers and nothing from elsewhere', async (t) => {
