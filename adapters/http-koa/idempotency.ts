@@ -36,13 +36,32 @@ export function idempotencyKeyOf(headers: NodeJS.Dict<string[]>): string | null 
   return key;
 }
 
-/** Whose keys these are: the credential's or the operator key's own. Nobody else's keys are ever looked at. */
+/**
+ * Whose keys these are, and with which rights (decision 0085). A key belongs to the credential,
+ * the operator key or the MDT officer that sent it; nobody else's keys are ever looked at. The
+ * scope also names, as a digest, what that caller may do at this request: an operator key's reach
+ * and permissions, a credential's department and scopes, an MDT session's hand-off credential,
+ * department and tier as judged now. A replay runs no use case, so no permission is checked
+ * again: once the rights change, the old answer is no longer found under the key, and the request
+ * runs again, judged by the rights it has now.
+ */
 export function keyScopeOf(state: HttpState): string {
-  if (state.grant !== undefined) return `credential:${state.grant.credentialId}`;
-  if (state.operator !== undefined) return `operator:${state.operator.id}`;
-  if (state.mdt !== undefined) return `mdt:${state.mdt.session.characterId}`;
+  if (state.grant !== undefined) {
+    const { credentialId, organisationId, departmentId, scopes } = state.grant;
+    return `credential:${credentialId}:${rightsDigest([organisationId, departmentId ?? '', ...[...scopes].sort()])}`;
+  }
+  if (state.operator !== undefined) {
+    const { id, organisationId, permissions } = state.operator.snapshot();
+    return `operator:${id}:${rightsDigest([organisationId ?? '*', ...[...permissions].sort()])}`;
+  }
+  if (state.mdt !== undefined) {
+    const { session, tier } = state.mdt;
+    return `mdt:${session.characterId}:${rightsDigest([session.organisationId, session.credentialId, session.departmentId, tier])}`;
+  }
   throw new Error('An idempotent request without a caller.');
 }
+
+const rightsDigest = (rights: readonly string[]) => sha256(JSON.stringify(rights)).slice(0, 22);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 

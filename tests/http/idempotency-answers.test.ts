@@ -1,6 +1,10 @@
 import test from 'ava';
 import { HttpError } from '../../adapters/http-koa/error-catalogue.ts';
-import { runIdempotently } from '../../adapters/http-koa/idempotency.ts';
+import { keyScopeOf, runIdempotently } from '../../adapters/http-koa/idempotency.ts';
+import type { AccessGrant } from '../../domain/credential/access-grant.ts';
+import type { Scope } from '../../domain/credential/scope.ts';
+import { OperatorKey, type OperatorPermission } from '../../domain/operator/operator-key.ts';
+import type { CredentialId, OperatorKeyId, OrganisationId } from '../../domain/shared/ids.ts';
 import { createMemoryPersistence } from '../../adapters/persistence-memory/memory-persistence.ts';
 import { ManualClock } from '../../adapters/system/manual-clock.ts';
 import { RunOnce } from '../../application/idempotency/run-once.ts';
@@ -31,4 +35,24 @@ test('a 404 raised inside the work is kept and replayed', async (t) => {
   const again = await runIdempotently(runOnce, request, async () => ({ status: 201, body: { ran: true } }));
   t.is(first.reply.status, 404);
   t.deepEqual(again, { reply: first.reply, replayed: true });
+});
+
+test('the scope of a key names the rights of its caller: other permissions or scopes, another scope', (t) => {
+  const key = (permissions: readonly OperatorPermission[]) =>
+    OperatorKey.forOrganisation(
+      { id: 'k1' as OperatorKeyId, organisationId: 'o1' as OrganisationId, label: 'ops', permissions, keyHash: 'h' },
+      NOW,
+    );
+  const asOperator = (permissions: readonly OperatorPermission[]) => keyScopeOf({ requestId: 'r', operator: key(permissions) });
+  t.is(asOperator(['roster.manage', 'integrations.credential.manage']), asOperator(['integrations.credential.manage', 'roster.manage']));
+  t.not(asOperator(['integrations.credential.manage', 'roster.manage']), asOperator(['roster.manage']));
+  const grant = (scopes: readonly Scope[]): AccessGrant => ({
+    kind: 'generic_api_key',
+    credentialId: 'c1' as CredentialId,
+    organisationId: 'o1' as OrganisationId,
+    departmentId: null,
+    scopes,
+    label: 'api',
+  });
+  t.not(keyScopeOf({ requestId: 'r', grant: grant(['api.bolo.create' as Scope]) }), keyScopeOf({ requestId: 'r', grant: grant([]) }));
 });

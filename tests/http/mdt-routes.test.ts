@@ -317,6 +317,19 @@ test.serial('a 403 answered with an Idempotency-Key is not kept: once the office
   t.is(allowed.headers.get('idempotent-replayed'), null, 'the request ran again rather than replaying the 403');
 });
 
+test.serial('a lookup answered under a key is not replayed once the officer is off duty: the same key is refused', async (t) => {
+  const world = await bridgeWorld(t.context.app);
+  const { officer, mdt } = await officerWithMdt(world);
+  const headers = { 'idempotency-key': `lookup-${unique('k')}` };
+  const lookup = () => t.context.app.http.post(`${MDT}/lookup/vehicle`, { plate: 'ANY1' }, { token: mdt.sessionToken, headers });
+  t.is((await lookup()).status, 200);
+  t.is((await lookup()).headers.get('idempotent-replayed'), 'true', 'on duty still, the retry replays');
+  await world.goOnDuty(officer, world.desk, false);
+  const refused = await lookup();
+  t.is(refused.status, 403, 'the rights changed: the request ran again and was refused');
+  t.is(refused.headers.get('idempotent-replayed'), null);
+});
+
 test.serial('a BOLO refused for want of game.bolo.trigger with a key is judged again, never replayed', async (t) => {
   const world = await bridgeWorld(t.context.app, { scopes: [] });
   const mdt = await mdtSession(world, await world.officer());
