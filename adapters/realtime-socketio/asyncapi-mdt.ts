@@ -45,7 +45,17 @@ const MESSAGES = {
         items: {
           type: 'object',
           required: ['eventId', 'text', 'author', 'at'],
-          properties: { eventId: uuid, text: { type: 'string' }, author: { type: 'object' }, at: date },
+          properties: {
+            eventId: uuid,
+            text: { type: 'string' },
+            author: {
+              type: 'object',
+              description: 'Who wrote it: its kind and label, never an id.',
+              required: ['kind', 'label'],
+              properties: { kind: { type: 'string', enum: ['unit', 'credential', 'operator'] }, label: { type: 'string' } },
+            },
+            at: date,
+          },
         },
       },
     }),

@@ -22,7 +22,12 @@ export type MdtEvent =
       readonly emittedAt: string;
       readonly callId: string;
       readonly callNumber: string;
-      readonly notes: readonly { readonly eventId: string; readonly text: string; readonly author: unknown; readonly at: string }[];
+      readonly notes: readonly {
+        readonly eventId: string;
+        readonly text: string;
+        readonly author: { readonly kind: string; readonly label: string };
+        readonly at: string;
+      }[];
     };
 
 export function assignmentPayload(change: UnitChange, emittedAt: Date): MdtEvent {
@@ -43,6 +48,12 @@ export function notesPayload(change: CallChange, emittedAt: Date): MdtEvent {
     emittedAt: emittedAt.toISOString(),
     callId: change.call.id,
     callNumber: change.call.number,
-    notes: change.notes.map((n) => ({ eventId: n.eventId, text: n.text, author: n.author, at: n.at.toISOString() })),
+    // Kind and label only, as on the dispatch channel: a credential's or an operator key's id is not an officer's to see.
+    notes: change.notes.map((n) => ({
+      eventId: n.eventId,
+      text: n.text,
+      author: { kind: n.author.kind, label: n.author.label },
+      at: n.at.toISOString(),
+    })),
   };
 }

@@ -136,7 +136,11 @@ test('add note, attach and detach go through the bridge’s use cases: the same 
     read.notes.find((n: { eventId: string }) => n.eventId === eventId),
     { text: 'suspect fled north', author: { kind: 'unit', id: officer.unitId } },
   );
-  t.is(expect(await mdt.get('/assignment'), 200).assignment.notes.at(-1).text, 'suspect fled north');
+  const seen = expect(await mdt.get('/assignment'), 200).assignment.notes.at(-1);
+  t.is(seen.text, 'suspect fled north');
+  // The officer sees who wrote it, never the id of a unit, a credential or an operator key.
+  t.deepEqual(Object.keys(seen.author).sort(), ['kind', 'label']);
+  t.is(seen.author.kind, 'unit');
 
   const detached = await world.audited(() => mdt.post(`/calls/${call.callId}/detach`));
   t.like(expect(detached.result, 200), { unitId: officer.unitId, unitStatus: 'AVAILABLE' });

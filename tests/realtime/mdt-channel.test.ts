@@ -76,7 +76,8 @@ for (const engine of ENGINES) {
       expect(await world.desk.post('/911/narrative', { identifiers: other.identifiers, callId: elsewhere.callId, text: 'not yours' }), 200);
       expect(await mdt.post(`/calls/${call.callId}/notes`, { text: 'on scene shortly' }), 201);
       const noted = await listener.next('the note', (e) => e.type === 'notes' && e.callId === call.callId);
-      t.like(noted, { callNumber: call.callNumber, notes: [{ text: 'on scene shortly', author: { kind: 'unit', id: officer.unitId } }] });
+      t.like(noted, { callNumber: call.callNumber, notes: [{ text: 'on scene shortly', author: { kind: 'unit' } }] });
+      t.deepEqual(Object.keys(noted.notes[0].author).sort(), ['kind', 'label'], 'no id of the author');
 
       // Released and sent to another call, the MDT follows its unit there.
       expect(await world.admin('DELETE', `/calls/${call.callId}/assignments/${officer.unitId}`), 200);

@@ -11,6 +11,8 @@ const nullableText = { type: ['string', 'null'] } as const;
 const coordinate = { type: ['number', 'null'] } as const;
 const time = { type: 'string', format: 'date-time' } as const;
 const shape = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', required: Object.keys(properties), properties });
+/** Who wrote a note, as every officer may read it: what kind of author and its label, no id. */
+const noteAuthorSchema = shape({ kind: { type: 'string', enum: ['unit', 'credential', 'operator'] }, label: text });
 
 /** A unit as another officer sees it on a call, or the officer's own. */
 function mdtUnitView(unit: Unit) {
@@ -72,7 +74,13 @@ export function mdtAssignmentView(assignment: MdtAssignment | null, own: Unit | 
       ...mdtCallSummary(assignment.call),
       pinX: pin?.x ?? null,
       pinY: pin?.y ?? null,
-      notes: assignment.call.snapshot().notes.map((n) => ({ eventId: n.eventId, text: n.text, author: n.author, at: n.at.toISOString() })),
+      // The author as the dispatch channel shows it: kind and label, never a credential's or an operator key's id.
+      notes: assignment.call.snapshot().notes.map((n) => ({
+        eventId: n.eventId,
+        text: n.text,
+        author: { kind: n.author.kind, label: n.author.label },
+        at: n.at.toISOString(),
+      })),
       units: assignment.units.map(mdtUnitView),
     },
   };
@@ -88,7 +96,7 @@ export const mdtAssignmentSchema = shape({
         notes: {
           type: 'array',
           description: 'The timeline, oldest first.',
-          items: shape({ eventId: id, text, author: { type: 'object' }, at: time }),
+          items: shape({ eventId: id, text, author: noteAuthorSchema, at: time }),
         },
         units: { type: 'array', items: mdtUnitSchema },
       }),
