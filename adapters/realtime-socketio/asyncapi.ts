@@ -3,6 +3,12 @@ import { GAME_NAMESPACE, WAYPOINT_EVENT } from './realtime-gateway.ts';
 
 const uuid = { type: 'string', format: 'uuid' } as const;
 const common = {
+  seq: {
+    type: 'integer',
+    minimum: 1,
+    description:
+      'The event’s place in its department’s waypoint sequence: 1, 2, 3... in commit order, without gaps. The one field beyond the contract’s; a client resumes from the last one it saw.',
+  },
   emittedAt: { type: 'string', format: 'date-time', description: 'When the service published the change.' },
   departmentId: uuid,
   callId: uuid,
@@ -32,6 +38,7 @@ const message = (type: string, summary: string, properties: Record<string, unkno
 });
 
 const exampleIds = {
+  seq: 42,
   emittedAt: '2026-04-01T12:00:00.000Z',
   departmentId: '6a1f0c2e-4b7d-4e59-9c3a-0d8e2f4b6a71',
   callId: '3f2b8c1e-9d4a-4e7b-8a51-2c6d0e9f1a34',

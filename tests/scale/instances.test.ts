@@ -70,7 +70,7 @@ function watch(url: string, token: string, transport: Transport) {
   };
 }
 
-const withoutTime = ({ emittedAt: _at, ...rest }: Payload) => rest;
+const withoutTime = ({ emittedAt: _at, seq: _seq, ...rest }: Payload) => rest;
 
 async function onDutyOfficer(world: BridgeWorld) {
   const character = await world.character('Officer', unique('Unit'));
@@ -148,6 +148,12 @@ async function realtimeAcrossInstances(t: ExecutionContext, [a, b]: Instance[]) 
     const last = moves.at(-1)!;
     t.deepEqual([last['mapX'], last['mapY']], [storedPin['mapX'], storedPin['mapY']], `${name}: the last move is the stored pin`);
     t.true(watchers[i]!.received.every((e) => typeof e.emittedAt === 'string'));
+    // The department's sequence numbers, taken in each write's transaction, follow the stored order.
+    const seqs = watchers[i]!.received.map((e) => e['seq'] as number);
+    t.true(
+      seqs.every((seq, k) => Number.isInteger(seq) && (k === 0 || seq === seqs[k - 1]! + 1)),
+      `${name}: the sequence numbers follow on, one by one: ${seqs.join(', ')}`,
+    );
   }
   for (const list of lists.slice(1)) t.deepEqual(list, lists[0], 'every socket, on either instance, sees the same commit order');
 }
