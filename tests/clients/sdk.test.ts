@@ -147,7 +147,7 @@ test('writes carry one Idempotency-Key for all their attempts; reads carry none'
   t.is(sent.find((s) => s.path.endsWith('/token'))?.key, null);
 });
 
-test('while the service is down, a read is retried with backoff until it answers, and a write is answered with an error, not sent twice', async (t) => {
+test('while the service is down, reads and keyed writes are retried with backoff until it answers; with retryWrites off a write is an error, never sent twice', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cad-sdk-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const bootstrapKey = `cad_op_test_${unique()}`;
@@ -157,28 +157,57 @@ test('while the service is down, a read is retried with backoff until it answers
   const world = await bridgeWorld(app);
   const officer = await world.officer();
   const events: RetryEvent[] = [];
-  const cad = clientOf(app.service.url, world.desk.credential, {
-    onRetry: (event: RetryEvent) => events.push(event),
-    backoff: { baseMs: 100, capMs: 400 },
-    maxAttempts: 100,
-  });
+  const options = { onRetry: (event: RetryEvent) => events.push(event), backoff: { baseMs: 100, capMs: 400 }, maxAttempts: 100 };
+  const cad = clientOf(app.service.url, world.desk.credential, options);
+  const strict = clientOf(app.service.url, world.desk.credential, { ...options, retryWrites: false });
   await cad.bridge.location({ identifiers: officer.identifiers, mapX: 5, mapY: 5 });
+  await strict.bridge.location({ identifiers: officer.identifiers, mapX: 5, mapY: 5 });
   await app.close();
 
-  const write = await t.throwsAsync(cad.bridge.panic({ identifiers: officer.identifiers, mapX: 5, mapY: 5 }), {
+  const refused = await t.throwsAsync(strict.bridge.panic({ identifiers: officer.identifiers, mapX: 5, mapY: 5 }), {
     instanceOf: CadUnreachableError,
   });
-  t.is(write?.operationId, 'bridgePanic');
+  t.is(refused?.operationId, 'bridgePanic');
   t.false(events.some((e) => e.operationId === 'bridgePanic'));
 
   const read = cad.bridge.waypoint({ identifiers: officer.identifiers });
+  const write = cad.bridge.report911({ identifiers: officer.identifiers, mapX: 7, mapY: 8, description: 'sent while down' });
   await new Promise((resolve) => setTimeout(resolve, 600));
   app = await startTestService({ storage: { kind: 'embedded', dataDir }, bootstrapKey, port });
   t.like(await read, { ok: false, reason: 'no_assignment' });
+  t.like(await write, { ok: true });
   t.true(events.filter((e) => e.operationId === 'bridgeWaypoint' && e.cause === 'unreachable').length >= 1);
-  // The panic never reached the service: no call was opened.
-  const calls = expect(await app.http.get('/api/v1/cad/calls', { token: await world.apiToken() }), 200);
-  t.deepEqual(calls, []);
+  t.true(events.filter((e) => e.operationId === 'bridgeReport911' && e.cause === 'unreachable').length >= 1);
+  // The strict client's panic never reached the service; the keyed 911 opened exactly one call.
+  const calls = expect(await app.http.get('/api/v1/cad/calls', { token: await world.apiToken() }), 200) as Array<{ description: string }>;
+  t.deepEqual(
+    calls.map((c) => c.description),
+    ['sent while down'],
+  );
+});
+
+test('a keyed write sent again is answered with the first answer, not written twice', async (t) => {
+  const app = await startTestService();
+  t.teardown(() => app.close());
+  const world = await bridgeWorld(app);
+  const officer = await world.officer();
+  const keys: string[] = [];
+  // The client's own fetch, sending each 911 twice with its key, as a retry after a lost answer would.
+  const twice: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const key = new Headers(init?.headers).get('idempotency-key');
+    if (key === null) return response;
+    keys.push(key);
+    await response.arrayBuffer();
+    return fetch(input, init);
+  };
+  const cad = clientOf(app.service.url, world.desk.credential, { fetch: twice });
+  const answer = await cad.bridge.report911({ identifiers: officer.identifiers, mapX: 1, mapY: 1, description: 'once' });
+  t.true(answer.ok);
+  t.is(keys.length, 1);
+  const calls = expect(await app.http.get('/api/v1/cad/calls', { token: await world.apiToken() }), 200) as Array<{ callNumber: string }>;
+  t.is(calls.length, 1);
+  if (answer.ok) t.is(calls[0]!.callNumber, answer.callNumber);
 });
 
 test('decision 0047: FiveM identifiers map whole, with their prefix, and ip: is never sent', (t) => {

@@ -9,7 +9,7 @@ const why = (reason: string) => REASONS[reason] ?? reason;
 
 /** What a failure says to the player: whether the action may or may not have happened. */
 function failure(error: unknown): string {
-  if (error instanceof CadUnreachableError) return 'The CAD could not be reached; nothing was recorded. Try again.';
+  if (error instanceof CadUnreachableError) return 'The CAD could not be reached; this may not have been recorded. Try again.';
   if (error instanceof CadHttpError && error.status === 400) return 'The CAD refused that input.';
   if (error instanceof CadHttpError && error.status === 429) return 'The CAD is busy; try again in a minute.';
   return 'The CAD did not answer as expected; the action may not have been recorded.';

@@ -13,9 +13,10 @@ export interface CadClientOptions {
   /** `game` for a game server's bridge credential, `generic_api_key` for an API credential. */
   readonly credential: 'game' | 'generic_api_key';
   /**
-   * Retry writes after a 503 or a network failure too, each sent with one `Idempotency-Key` for
-   * all its attempts. Only for a service that honours the key; without it, such a write is
-   * answered with an error and never sent twice.
+   * Retry writes after a 503 or a network failure too (true by default): each write is sent with
+   * one `Idempotency-Key` for all its attempts, which the service honours (decision 0085), so a
+   * repeat is answered with the first answer instead of writing again. `false` answers such a
+   * write with an error and never sends it twice (for a service older than idempotency keys).
    */
   readonly retryWrites?: boolean;
   /** Attempts of a repeatable request through 503s and network failures (6 by default). */
@@ -80,7 +81,7 @@ export class CadClient {
     const route = ROUTE_TABLE[operationId];
     const parts = input as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
     const url = this.urlOf(route.path, parts.params, parts.query);
-    const retryable = isRepeatable(operationId) || this.options.retryWrites === true;
+    const retryable = isRepeatable(operationId) || this.options.retryWrites !== false;
     // One key for every attempt of this logical write.
     const idempotencyKey = route.method !== 'GET' && !isRepeatable(operationId) ? globalThis.crypto.randomUUID() : undefined;
     const maxAttempts = this.options.maxAttempts ?? 6;
@@ -128,7 +129,9 @@ export class CadClient {
         this.options.onRetry?.({ operationId, cause: 'token_refused', attempt: 1, waitMs: 0 });
         continue;
       }
-      if (TRANSIENT.has(response.status) && retryable && failures + 1 < maxAttempts) {
+      // An earlier attempt of this very write is still being processed (it timed out here, say).
+      const keyInUse = response.status === 409 && body?.error === 'IDEMPOTENCY_KEY_IN_USE';
+      if ((TRANSIENT.has(response.status) || keyInUse) && retryable && failures + 1 < maxAttempts) {
         failures += 1;
         const hinted = response.headers.get('retry-after');
         const waitMs = hinted === null ? backoffMs(failures, baseMs, capMs) : retryAfterSeconds(hinted) * 1000;

@@ -31,6 +31,8 @@ export interface FakePlayer {
 export class FxServer {
   readonly players = new Map<string, FakePlayer>();
   readonly log: string[] = [];
+  /** How many times the resource read a player's position (`GetEntityCoords`), by player source. */
+  readonly positionReads = new Map<string, number>();
   private readonly commands = new Map<string, Handler>();
   private readonly handlers = new Map<string, Handler[]>();
   private readonly exported = new Map<string, Handler>();
@@ -72,7 +74,11 @@ export class FxServer {
       getPlayerIdentifiers: (source: number | string) => [...(this.players.get(String(source))?.identifiers ?? [])],
       GetPlayerName: (source: string) => this.players.get(String(source))?.name ?? '',
       GetPlayerPed: (source: string) => (this.players.has(String(source)) ? 1000 + Number(source) : 0),
-      GetEntityCoords: (ped: number) => [...(this.players.get(String(ped - 1000))?.position ?? [0, 0, 0])],
+      GetEntityCoords: (ped: number) => {
+        const source = String(ped - 1000);
+        this.positionReads.set(source, (this.positionReads.get(source) ?? 0) + 1);
+        return [...(this.players.get(source)?.position ?? [0, 0, 0])];
+      },
       RegisterCommand: (name: string, handler: Handler) => void this.commands.set(name, handler),
       on,
       AddEventHandler: on,
