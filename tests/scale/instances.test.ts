@@ -109,7 +109,7 @@ async function realtimeAcrossInstances(t: ExecutionContext, [a, b]: Instance[]) 
   await Promise.all(watchers.map((w) => w.until(`created on ${w.name}`, (e) => e.type === 'assignment.created')));
 
   // Concurrent writers, two through each instance, each moving the one pin in its own sequence.
-  const WRITERS = 4;
+  const WRITERS = 8;
   const MOVES = 6;
   const pins = (writer: number) => Array.from({ length: MOVES }, (_, i) => ({ mapX: 1000 * (writer + 1) + i, mapY: -(writer + 1) }));
   await Promise.all(
@@ -156,6 +156,22 @@ async function realtimeAcrossInstances(t: ExecutionContext, [a, b]: Instance[]) 
     );
   }
   for (const list of lists.slice(1)) t.deepEqual(list, lists[0], 'every socket, on either instance, sees the same commit order');
+
+  // A client that was on A comes back on B with the last sequence it saw (the created event's):
+  // B reads the log in Redis, which A and B both wrote, and sends every later event, in order, once.
+  const seen = watchers[0]!.received;
+  const returning = io(`${b!.process.realtimeUrl!}${NAMESPACE}`, {
+    auth: { token: world.desk.token, offset: String(seen[0]!['seq']) },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
+  t.teardown(() => returning.close());
+  const replayed: Payload[] = [];
+  returning.on('waypoint', (event: Payload) => replayed.push(event));
+  const resumed = await within<Payload>('resumed on B', (resolve) => returning.on('waypoint.resumed', resolve));
+  t.deepEqual(replayed, seen.slice(1), 'the events after its last sequence, exactly as they were sent, in order, once');
+  t.deepEqual(resumed, { seq: seen.at(-1)!['seq'], replayed: seen.length - 1 });
 }
 
 /** Node for the uws-engine processes: this one, or the same under a newer glibc (decided once, before registering). */
