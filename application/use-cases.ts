@@ -52,6 +52,11 @@ import { MovePin } from './dispatch/move-pin.ts';
 import { OpenCall } from './dispatch/open-call.ts';
 import { ReadCall } from './dispatch/read-call.ts';
 import { ReleaseUnit } from './dispatch/release-unit.ts';
+import { AuthenticateMdtSession } from './mdt/authenticate-mdt-session.ts';
+import { ListMdtBolos } from './mdt/list-mdt-bolos.ts';
+import { ListMdtCalls } from './mdt/list-mdt-calls.ts';
+import { ReadMdtAssignment } from './mdt/read-mdt-assignment.ts';
+import { ReadMdtSelf } from './mdt/read-mdt-self.ts';
 import { RunOnce } from './idempotency/run-once.ts';
 import { AddDepartmentMember } from './operator/add-department-member.ts';
 import { CreateCharacter } from './operator/create-character.ts';
@@ -197,6 +202,11 @@ export const USE_CASE_REGISTRY = {
   movePin: construct(MovePin, 'calls', 'units', 'writes'),
   releaseUnit: construct(ReleaseUnit, 'calls', 'units', 'writes'),
   closeCall: construct(CloseCall, 'calls', 'units', 'writes'),
+  authenticateMdtSession: construct(AuthenticateMdtSession, 'credentials', 'identifierLinks', 'gate'),
+  readMdtSelf: construct(ReadMdtSelf, 'characters', 'departments'),
+  readMdtAssignment: construct(ReadMdtAssignment, 'calls', 'units'),
+  listMdtCalls: construct(ListMdtCalls, 'calls'),
+  listMdtBolos: construct(ListMdtBolos, 'gate', 'bolos', 'clock'),
   listOpenCalls: construct(ListOpenCalls, 'organisations', 'calls', 'cursors'),
   setUnitStatusByDispatch: construct(SetUnitStatusByDispatch, 'units', 'writes'),
   addCallNote: construct(AddCallNote, 'calls', 'ids', 'writes'),

@@ -109,7 +109,9 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   constant('secrets', new CryptoSecretGenerator());
   constant('pacer', bindings.pacer ?? new TimerPacer());
   constant('hasher', new HmacSecretHasher(keys.hashing));
-  constant('mdtSessions', new JwtMdtSessions(keys.signing));
+  const mdtSessions = new JwtMdtSessions(keys.signing);
+  container.bind(TOKENS.MdtSessions).toConstantValue(mdtSessions);
+  constant('mdtSessions', mdtSessions);
   constant('cursors', new SealedCursors(keys.signing));
   constant('versions', new SemverVersionOrder());
   constant('settings', bindings.settings);

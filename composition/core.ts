@@ -8,6 +8,7 @@ import type { DispatchRelay } from '../application/events/dispatch-feed.ts';
 import type { WaypointRelay } from '../application/events/waypoint-feed.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import type { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
+import type { JwtMdtSessions } from '../adapters/security/jwt-mdt-sessions.ts';
 import { LoggedProblems, createLogger } from '../adapters/logging/index.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
 import { DEFAULT_AUTO_PROVISION_PER_HOUR } from '../domain/roster/provisioning.ts';
@@ -44,6 +45,8 @@ export interface CadCore {
   readonly useCases: UseCases;
   /** Issues and verifies access tokens; transports verify bearer tokens with it. */
   readonly accessTokens: JwtAccessTokens;
+  /** Verifies MDT sessions; transports accept them on the MDT routes and channel only. */
+  readonly mdtSessions: JwtMdtSessions;
   readonly rateLimiter: RateLimiter;
   readonly clock: Clock;
   /**
@@ -94,6 +97,7 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
     return {
       useCases: resolveUseCases(container),
       accessTokens: container.get(TOKENS.AccessTokens),
+      mdtSessions: container.get(TOKENS.MdtSessions),
       rateLimiter: container.get(TOKENS.RateLimiter),
       clock,
       waypoints: container.get(TOKENS.WaypointChannel),

@@ -20,6 +20,7 @@ import {
 import type { WaypointChannel } from '../application/ports/waypoint-channel.ts';
 import { type CadCore, createCadCore } from './core.ts';
 import { dispatcherAdmission } from './dispatch-admission.ts';
+import { mdtAdmission } from './mdt-admission.ts';
 import type { RedisOption, SharedState } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
 
@@ -120,8 +121,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         fanOut: shared?.fanOut,
         log: waypointLog(shared, options.realtime.log ?? DEFAULT_WAYPOINT_LOG_BOUNDS),
         dispatch: { admit: dispatcherAdmission(core), now: () => core.clock.now(), logger: options.logger },
+        mdt: { admit: mdtAdmission(core), now: () => core.clock.now(), logger: options.logger },
       });
       if (gateway.dispatch !== null) core.dispatch.connect(gateway.dispatch);
+      if (gateway.mdt !== null) core.dispatch.connect(gateway.mdt);
       core.waypoints.connect(metrics ? countedEvents(gateway.waypoints, metrics) : gateway.waypoints);
       const live = gateway;
       metrics?.watchSockets(live.engine, () => live.connections);

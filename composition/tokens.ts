@@ -7,6 +7,7 @@ import type { Persistence } from '../application/ports/persistence.ts';
 import type { RateLimiter } from '../application/ports/rate-limiter.ts';
 import type { UseCaseName, UseCases } from '../application/use-cases.ts';
 import type { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
+import type { JwtMdtSessions } from '../adapters/security/jwt-mdt-sessions.ts';
 
 const token = <T>(name: string) => Symbol.for(`cad.${name}`) as ServiceIdentifier<T>;
 
@@ -21,6 +22,8 @@ export const TOKENS = {
   Persistence: token<Persistence>('Persistence'),
   /** The token adapter itself: transports verify bearer tokens with it. */
   AccessTokens: token<JwtAccessTokens>('AccessTokens'),
+  /** The MDT session adapter itself: transports verify MDT sessions with it. */
+  MdtSessions: token<JwtMdtSessions>('MdtSessions'),
   RateLimiter: token<RateLimiter>('RateLimiter'),
   BridgePlayerReader: token<BridgePlayerReader>('BridgePlayerReader'),
   WaypointChannel: token<WaypointRelay>('WaypointChannel'),

@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import type { MdtSession } from '../../application/ports/mdt-session-issuer.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 
 /**
@@ -13,4 +14,10 @@ export interface BearerTokenRules {
     readonly audience: string;
   };
   grantFromClaims(claims: unknown): AccessGrant | null;
+}
+
+/** How this transport checks an MDT session: its own audience, so no access token passes, and none the other way. */
+export interface MdtSessionRules {
+  /** The session the token carries; null for any token that is not a valid, unexpired MDT session. */
+  verify(token: string, now: Date): MdtSession | null;
 }

@@ -1,3 +1,4 @@
+import type { MdtOfficer } from '../../application/mdt/mdt-officer.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 
@@ -10,4 +11,6 @@ export interface HttpState {
   tokenKnown?: boolean;
   grant?: AccessGrant;
   operator?: OperatorKey;
+  /** Set on MDT routes: the officer behind the session, as the records stand now. */
+  mdt?: MdtOfficer;
 }

@@ -40,6 +40,7 @@ export function idempotencyKeyOf(headers: NodeJS.Dict<string[]>): string | null 
 export function keyScopeOf(state: HttpState): string {
   if (state.grant !== undefined) return `credential:${state.grant.credentialId}`;
   if (state.operator !== undefined) return `operator:${state.operator.id}`;
+  if (state.mdt !== undefined) return `mdt:${state.mdt.session.characterId}`;
   throw new Error('An idempotent request without a caller.');
 }
 
@@ -107,12 +108,16 @@ export async function runIdempotently(
   return { reply: { status: answer.status, body: JSON.parse(unseal(key, scope, answer.body)) as unknown }, replayed: true };
 }
 
-/** The route's answer, a refusal it answers with an error included; a 5xx stays thrown. */
+/**
+ * The route's answer, a refusal it answers with an error included. A 5xx stays thrown, and so
+ * does a 429 (an allowance spent for now, such as `/duty`'s hourly cap): both say "not now", so
+ * neither is kept, and a retry with the key runs again.
+ */
 async function answered(work: () => Promise<Reply>): Promise<Reply> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500) return { status: error.status, body: error.body };
+    if (error instanceof HttpError && error.status < 500 && error.status !== 429) return { status: error.status, body: error.body };
     throw error;
   }
 }

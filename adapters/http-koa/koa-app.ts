@@ -2,7 +2,7 @@ import { Router } from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
 import type { UseCases } from '../../application/use-cases.ts';
-import type { BearerTokenRules } from './bearer-token-rules.ts';
+import type { BearerTokenRules, MdtSessionRules } from './bearer-token-rules.ts';
 import type { Logger } from '../logging/index.ts';
 import { HttpError } from './error-catalogue.ts';
 import { unfitInput } from './input-text.ts';
@@ -27,6 +27,7 @@ import { VerifiedTokens } from './verified-tokens.ts';
 export interface HttpDependencies {
   readonly useCases: UseCases;
   readonly accessTokens: BearerTokenRules;
+  readonly mdtSessions: MdtSessionRules;
   readonly rateLimiter: RateLimiter;
   isReady(): Promise<boolean>;
 }
@@ -84,8 +85,11 @@ function mount(
   const limit = spec.rateLimit && rateLimit(spec.rateLimit, deps.rateLimiter, options.rateLimitScale, onLimited);
   return [
     ...(limit && spec.rateLimit?.per === 'address' ? [limit] : []),
-    ...guard(spec.guard, deps.useCases.authenticateOperator, deps.accessTokens, verified),
-    ...(limit && spec.rateLimit?.per === 'credential' ? [limit] : []),
+    ...guard(spec.guard, deps.useCases.authenticateOperator, deps.accessTokens, verified, {
+      sessions: deps.mdtSessions,
+      authenticate: deps.useCases.authenticateMdtSession,
+    }),
+    ...(limit && spec.rateLimit?.per !== 'address' ? [limit] : []),
     ...(spec.body ? [json] : []),
     handler(spec, deps.useCases[spec.useCase], deps.useCases.runOnce),
   ];
@@ -105,7 +109,7 @@ function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOn
     const params = checkParams({ ...ctx.params });
     const query = checkQuery({ ...ctx.query });
     const body = checkBody(rawBody);
-    const request = { params, query, body, grant: ctx.state.grant!, operator: ctx.state.operator!, address: ctx.ip };
+    const request = { params, query, body, grant: ctx.state.grant!, operator: ctx.state.operator!, mdt: ctx.state.mdt!, address: ctx.ip };
     // A request without the header pays nothing for idempotency: not a statement, not a hash.
     const key = keyed ? idempotencyKeyOf(ctx.req.headersDistinct) : null;
     let reply: Reply;

@@ -74,4 +74,23 @@ export const HEADERS = {
   'RateLimit-Remaining': { description: 'Requests left in the window.', schema: { type: 'integer', minimum: 0 } },
   'RateLimit-Reset': { description: 'Seconds until the window starts again.', schema: { type: 'integer', minimum: 0 } },
   'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+  'Idempotent-Replayed': {
+    description:
+      '`true` when the answer is the one kept from an earlier request with the same `Idempotency-Key`: nothing ran again. Absent otherwise.',
+    schema: { type: 'string', const: 'true' },
+  },
+} as const;
+
+/**
+ * The `Idempotency-Key` request header of every write (decision 0085), as the IETF httpapi draft
+ * defines it, with the bare form most clients send also accepted.
+ */
+export const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry of this write safe. The first request with a key runs and its answer (status and body, refusals included; a 5xx or a 429 is not kept) is kept with the key for 24 hours, per credential or operator key. The same key with the same request gets that answer again, marked `Idempotent-Replayed: true`, and writes nothing (a refusal the route answered is replayed the same way); with another request it is a 422 `IDEMPOTENCY_KEY_REUSED`; while the first still runs, a 409 `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`. 1 to 255 characters, in the draft\'s quoted form (`"abc"`) or bare (`abc`, visible ASCII); use a fresh random value (a UUID) per operation.',
+  schema: { type: 'string', minLength: 1 },
+  example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"',
 } as const;

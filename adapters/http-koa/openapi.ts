@@ -1,7 +1,7 @@
 import { ERROR_CATALOGUE } from './error-catalogue.ts';
 import { exampleOf } from './openapi-examples.ts';
-import { DOCUMENT_PATHS, HEADERS, systemPaths } from './openapi-system.ts';
-import { type RouteSpec, publishedBody } from './route-spec.ts';
+import { DOCUMENT_PATHS, HEADERS, IDEMPOTENCY_KEY_PARAMETER, systemPaths } from './openapi-system.ts';
+import { type RouteSpec, publishedBody, takesIdempotencyKey } from './route-spec.ts';
 import { SERVICE_VERSION } from './service-version.ts';
 import type { JsonSchema } from './validation.ts';
 
@@ -78,9 +78,11 @@ export function openApiDocument(routes: readonly RouteSpec[]): Record<string, un
         Error: errorSchema,
       },
       headers: HEADERS,
+      parameters: { 'Idempotency-Key': IDEMPOTENCY_KEY_PARAMETER },
       securitySchemes: {
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From a token exchange; 720 s.' },
         operatorKey: { type: 'http', scheme: 'bearer', description: 'An operator key.' },
+        mdtSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From the MDT hand-off exchange; eight hours.' },
       },
     },
   };
@@ -89,7 +91,9 @@ export function openApiDocument(routes: readonly RouteSpec[]): Record<string, un
 function operation(spec: RouteSpec): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   const limited = spec.rateLimit !== undefined;
-  const successHeaders = limited ? { ...requestIdHeader, ...budgetHeaders } : requestIdHeader;
+  const keyed = takesIdempotencyKey(spec);
+  const replayed = keyed ? { 'Idempotent-Replayed': ref('headers', 'Idempotent-Replayed') } : {};
+  const successHeaders = { ...requestIdHeader, ...(limited ? budgetHeaders : {}), ...replayed };
   for (const [status, doc] of Object.entries(spec.responses)) {
     const headers = Number(status) < 300 ? successHeaders : requestIdHeader;
     responses[status] = doc.schema
@@ -102,8 +106,14 @@ function operation(spec: RouteSpec): Record<string, unknown> {
   if (spec.guard.kind !== 'public') responses['401'] ??= errorResponse(401, 'Missing, malformed, expired or unknown credentials.');
   if (spec.guard.kind === 'credential') responses['403'] ??= errorResponse(403, 'Wrong credential kind, or the route scope is missing.');
   if (spec.guard.kind === 'operator') responses['403'] ??= errorResponse(403, 'The operator key lacks the permission.');
+  if (spec.guard.kind === 'mdt' && spec.guard.tier === 'full')
+    responses['403'] ??= errorResponse(
+      403,
+      'The session is read-only: `basic` at hand-off, or the officer is no longer on duty; `message` says which.',
+    );
   if (spec.guard.kind === 'operator' && spec.params)
     responses['404'] ??= errorResponse(404, 'No such thing in any organisation the key reaches.');
+  if (keyed) idempotencyResponses(responses);
   if (spec.rateLimit) {
     const over = `Over ${spec.rateLimit.perMinute} requests a minute per ${spec.rateLimit.per} (bucket \`${spec.rateLimit.bucket}\`).`;
     const tooMany = (responses['429'] as { description?: string } | undefined)?.description ?? over;
@@ -114,16 +124,37 @@ function operation(spec: RouteSpec): Record<string, unknown> {
     summary: spec.summary,
     tags: [spec.tag],
     ...security(spec),
-    parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
+    parameters: [
+      ...parameters(spec.params, 'path'),
+      ...parameters(spec.query, 'query'),
+      ...(keyed ? [{ $ref: '#/components/parameters/Idempotency-Key' }] : []),
+    ],
     ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: publishedBody(spec) } } } } : {}),
     responses,
   };
+}
+
+/**
+ * The answers an `Idempotency-Key` adds (decision 0085), beside the route's own 409 and 422 when it
+ * has them.
+ */
+function idempotencyResponses(responses: Record<string, unknown>): void {
+  const inUse = '`IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still being processed; retry after `Retry-After`.';
+  const reused = '`IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request.';
+  const extend = (status: number, text: string, headers: Record<string, unknown>) => {
+    const own = responses[String(status)] as { description?: string } | undefined;
+    const description = own?.description === undefined ? text : `${own.description} Or ${text}`;
+    responses[String(status)] = own === undefined ? errorResponse(status, description, headers) : { ...own, description };
+  };
+  extend(409, inUse, { ...requestIdHeader, 'Retry-After': ref('headers', 'Retry-After') });
+  extend(422, reused, requestIdHeader);
 }
 
 function security(spec: RouteSpec): Record<string, unknown> {
   const { guard } = spec;
   if (guard.kind === 'public') return { security: [] };
   if (guard.kind === 'operator') return { security: [{ operatorKey: [] }], 'x-operator-permission': guard.permission };
+  if (guard.kind === 'mdt') return { security: [{ mdtSession: [] }], 'x-mdt-tier': guard.tier };
   return {
     security: [{ accessToken: [] }],
     'x-credential-kind': guard.credential,

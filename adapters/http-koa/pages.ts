@@ -1,4 +1,5 @@
 import { loadAdminPage } from '../web-admin/index.ts';
+import { loadMdtPage } from '../web-mdt/index.ts';
 import { loadDispatchPage } from '../web-dispatch/index.ts';
 import { loadSharedAssets } from '../web-shared/index.ts';
 import { type StaticPage, sameHostOnPort } from './static-pages.ts';
@@ -26,6 +27,15 @@ export function pageTable(settings: PageSettings = {}): StaticPage[] {
   return [
     { prefix: '/shared', assets: loadSharedAssets() },
     { prefix: '/admin', assets: loadAdminPage() },
+    {
+      prefix: '/mdt',
+      assets: loadMdtPage(realtimePort),
+      // The MDT channel on REALTIME_PORT (uWS engine); nothing else from elsewhere.
+      csp: (request) => {
+        const port = realtimePort();
+        return { 'connect-src': port === null ? [] : sameHostOnPort(request, port) };
+      },
+    },
     {
       prefix: '/dispatch',
       assets: loadDispatchPage(realtimePort),

@@ -1,5 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
+import type { MdtOfficer } from '../../application/mdt/mdt-officer.ts';
 import type { UseCases } from '../../application/use-cases.ts';
+import type { MdtTier } from '../../domain/roster/mdt-handoff.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { CredentialKind } from '../../domain/credential/credential.ts';
 import type { Scope } from '../../domain/credential/scope.ts';
@@ -15,6 +17,8 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Guard =
   | { readonly kind: 'public' }
   | { readonly kind: 'operator'; readonly permission: OperatorPermission | 'bootstrap' | 'any' }
+  /** An MDT session only; `full`: a write, refused (403) to a session that is read-only now. */
+  | { readonly kind: 'mdt'; readonly tier: MdtTier }
   | CredentialGuard<CredentialKind>;
 
 /** The guard of a route for one kind of credential, with the scope it needs, if any. */
@@ -28,7 +32,7 @@ export interface CredentialGuard<Kind extends CredentialKind> {
 export interface RateRule {
   readonly bucket: string;
   readonly perMinute: number;
-  readonly per: 'credential' | 'address';
+  readonly per: 'credential' | 'address' | 'session';
 }
 
 export interface RouteRequest<Body, Query, Params, Grant extends AccessGrant = AccessGrant> {
@@ -39,6 +43,8 @@ export interface RouteRequest<Body, Query, Params, Grant extends AccessGrant = A
   readonly grant: Grant;
   /** Set on operator routes. */
   readonly operator: OperatorKey;
+  /** Set on MDT routes. */
+  readonly mdt: MdtOfficer;
   readonly address: string;
 }
 

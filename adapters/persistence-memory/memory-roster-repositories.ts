@@ -56,6 +56,10 @@ export class MemoryIdentifierLinkRepository implements IdentifierLinkRepository 
     });
   }
 
+  linksOf(organisationId: OrganisationId, characterId: CharacterId) {
+    return this.db.access(() => this.rows.filter((l) => l.organisationId === organisationId && l.characterId === characterId));
+  }
+
   link(links: readonly IdentifierLink[]) {
     return this.db.access(() => {
       for (const link of links) this.rows.put(linkKey(link.organisationId, link.kind, link.value), link);

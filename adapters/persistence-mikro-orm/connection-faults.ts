@@ -15,13 +15,15 @@ const NETWORK_CODES = new Set([
 
 /**
  * SQLSTATEs of a server that cannot serve: class 08 (connection exception), 57P01-57P03 (shut
- * down by an administrator or a crash, cannot connect now) and 53300 (too many connections).
+ * down by an administrator or a crash, cannot connect now), 53300 (too many connections), 57014
+ * (a statement cancelled, by `statement_timeout` above all) and 25P03 (a transaction ended by
+ * `idle_in_transaction_session_timeout`): decision 0087.
  */
-const UNAVAILABLE_STATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_STATE = /^(08...|57P0[123]|53300|57014|25P03)$/;
 
-/** What `pg` and its pool say when a connection fails, is cut or cannot be had in time. */
+/** What `pg` and its pool say when a connection fails, is cut or cannot be had in time, or a statement passes its deadline. */
 const UNAVAILABLE_MESSAGE =
-  /connection terminated|connection timeout|timeout exceeded when trying to connect|connection error and is not queryable|not queryable|connection ended|server closed the connection|the database system is (starting up|shutting down|in recovery)|cannot use a pool after calling end/i;
+  /connection terminated|connection timeout|query read timeout|timeout exceeded when trying to connect|connection error and is not queryable|not queryable|connection ended|server closed the connection|the database system is (starting up|shutting down|in recovery)|cannot use a pool after calling end/i;
 
 /** Why the error means the database cannot be reached, or null when it is some other failure. */
 export function unavailability(error: unknown): string | null {

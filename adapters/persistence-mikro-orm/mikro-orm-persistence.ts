@@ -7,6 +7,7 @@ import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import type { Persistence } from '../../application/ports/persistence.ts';
 import { type DataDirectoryLock, type StaleLockNotice, lockDataDirectory } from './data-directory-lock.ts';
 import { connectTimeoutMs } from './connect-timeout.ts';
+import { boundedConnectionOptions, dropConnectionsPastDeadline, statementBounds } from './statement-deadline.ts';
 import { type DatabaseNotice, ensurePostgresDatabase, serverOf } from './postgres-database.ts';
 import { guardedAgainstConnectionFaults } from './connection-faults.ts';
 import { migrations } from './migrations/index.ts';
@@ -189,8 +190,13 @@ async function open(target: MikroOrmTarget): Promise<MikroORM> {
     });
   }
   const schema = target.schema;
-  // A request waits at most this long for a connection, new or from the pool (decision 0033).
-  const timeouts = { connectionTimeoutMillis: connectTimeoutMs(target.url) };
+  // A request waits at most this long for a connection, new or from the pool (decision 0033); a
+  // statement, at most the statement bounds, on the server and on this side (decision 0087).
+  const timeouts = {
+    connectionTimeoutMillis: connectTimeoutMs(target.url),
+    ...boundedConnectionOptions(statementBounds(target.url)),
+    onPoolCreated: dropConnectionsPastDeadline,
+  };
   return PostgresORM.init({
     ...common,
     clientUrl: target.url,

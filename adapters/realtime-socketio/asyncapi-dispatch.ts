@@ -77,6 +77,17 @@ const MESSAGES = {
         organisationId: uuid,
         name: { type: 'string' },
         mapType: { type: 'string', enum: ['game_tiles', 'static_image'] },
+        map: {
+          type: ['object', 'null'],
+          description:
+            'The operator’s map layer: a tile URL template (`game_tiles`) or an image (`static_image`) over game-coordinate bounds; null for a plain grid.',
+          required: ['tileUrlTemplate', 'imageUrl', 'bounds'],
+          properties: {
+            tileUrlTemplate: { type: ['string', 'null'] },
+            imageUrl: { type: ['string', 'null'] },
+            bounds: object({ minX: { type: 'number' }, minY: { type: 'number' }, maxX: { type: 'number' }, maxY: { type: 'number' } }),
+          },
+        },
       }),
       canManage: { type: 'boolean', description: 'Whether the key holds `dispatch.manage`, which every action (an operator route) needs.' },
       departments: {

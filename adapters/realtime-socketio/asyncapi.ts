@@ -1,4 +1,5 @@
 import { dispatchAsyncApi } from './asyncapi-dispatch.ts';
+import { mdtAsyncApi } from './asyncapi-mdt.ts';
 import { GAME_NAMESPACE, RESUMED_EVENT, RESYNC_EVENT, WAYPOINT_EVENT } from './realtime-gateway.ts';
 
 const uuid = { type: 'string', format: 'uuid' } as const;
@@ -87,12 +88,14 @@ export function asyncApiDocument(): Record<string, unknown> {
   return {
     asyncapi: '3.1.0',
     info: {
-      title: 'CAD integration service: realtime waypoint and dispatch channels',
+      title: 'CAD integration service: realtime waypoint, dispatch and MDT channels',
       version: '1.0.0',
       description:
         'A Socket.IO v4 namespace (Engine.IO over WebSocket, or HTTP long-polling) that pushes waypoint changes to game resources, an alternative to polling `POST /api/v1/integrations/game/waypoint`. Connect a stock client with `io(BASE + "/integrations/game", { auth: { token } })`, where the token is a `game` access token; a refused handshake is a `connect_error` whose `data.reason` is `invalid_token`, `token_expired` or `game_credential_required`. A socket receives the events of its token’s organisation and department only, and only for organisations whose map is `game_tiles`. It is dropped when its token expires; reconnect with a fresh token. Clients send nothing.\n\n' +
         'Resuming (decisions 0090, 0091): each `waypoint` carries `seq`, its place in the department’s sequence (1, 2, 3... in commit order, no gaps), and every event of this namespace ends with a second argument, its offset: the sequence number as a string. A stock `socket.io-client` keeps the last offset and sends it back (with the session id `pid` the server gave it) when it reconnects by itself, also with a fresh token from an `auth` callback; a client that keeps its own place sends `auth: { token, offset }` with the last `seq` it saw (anything but a non-negative integer is refused with `invalid_offset`). The server then sends the missed events from its log, in order, then `waypoint.resumed`. The log keeps each department’s last 10,000 events or 15 minutes, whichever is more (`REALTIME_LOG_MAX_EVENTS`, `REALTIME_LOG_MAX_AGE_S`), in Redis when instances share one, else in the instance’s memory. A client away longer gets `waypoint.resync` instead, and re-reads `/waypoint`.\n\n' +
-        dispatchAsyncApi.description,
+        dispatchAsyncApi.description +
+        '\n\n' +
+        mdtAsyncApi.description,
     },
     defaultContentType: 'application/json',
     servers: {
@@ -103,7 +106,11 @@ export function asyncApiDocument(): Record<string, unknown> {
         title: 'The `node` engine',
         description: 'Socket.IO on the HTTP server, on the HTTP port.',
         variables: { host: { default: '127.0.0.1:8080', description: 'The service’s HTTP host and port.' } },
-        security: [{ $ref: '#/components/securitySchemes/gameToken' }, { $ref: '#/components/securitySchemes/operatorKey' }],
+        security: [
+          { $ref: '#/components/securitySchemes/gameToken' },
+          { $ref: '#/components/securitySchemes/operatorKey' },
+          { $ref: '#/components/securitySchemes/mdtSession' },
+        ],
       },
       uws: {
         host: '{host}',
@@ -112,7 +119,11 @@ export function asyncApiDocument(): Record<string, unknown> {
         title: 'The `uws` engine',
         description: 'Socket.IO on uWebSockets.js, on its own port (`REALTIME_PORT`).',
         variables: { host: { default: '127.0.0.1:8081', description: 'The service’s host and `REALTIME_PORT`.' } },
-        security: [{ $ref: '#/components/securitySchemes/gameToken' }, { $ref: '#/components/securitySchemes/operatorKey' }],
+        security: [
+          { $ref: '#/components/securitySchemes/gameToken' },
+          { $ref: '#/components/securitySchemes/operatorKey' },
+          { $ref: '#/components/securitySchemes/mdtSession' },
+        ],
       },
     },
     channels: {
@@ -130,6 +141,7 @@ export function asyncApiDocument(): Record<string, unknown> {
         },
       },
       dispatch: dispatchAsyncApi.channel,
+      mdt: mdtAsyncApi.channel,
     },
     operations: {
       sendWaypoint: {
@@ -152,6 +164,7 @@ export function asyncApiDocument(): Record<string, unknown> {
         messages: [{ $ref: '#/channels/game/messages/resumed' }, { $ref: '#/channels/game/messages/resync' }],
       },
       sendBoard: dispatchAsyncApi.operation,
+      sendMdt: mdtAsyncApi.operation,
     },
     components: {
       securitySchemes: {
@@ -162,6 +175,7 @@ export function asyncApiDocument(): Record<string, unknown> {
           description: 'A `game` access token from `POST /api/v1/integrations/game/token`, sent as the handshake `auth.token`.',
         },
         operatorKey: dispatchAsyncApi.securityScheme,
+        mdtSession: mdtAsyncApi.securityScheme,
       },
       messages: {
         assignmentCreated: message('assignment.created', 'A unit was assigned to a call.', pinned, examplePin),
@@ -170,6 +184,7 @@ export function asyncApiDocument(): Record<string, unknown> {
         resumed,
         resync,
         ...dispatchAsyncApi.messages,
+        ...mdtAsyncApi.messages,
       },
     },
   };

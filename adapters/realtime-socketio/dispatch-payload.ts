@@ -76,11 +76,11 @@ export function positionsPayload(positions: readonly PositionView[], emittedAt: 
 /** What a board receives first: everything it shows, each unit with its last known position. */
 export function snapshotPayload(board: DispatchBoard, emittedAt: Date): BoardEvent {
   const positions = new Map(board.positions.map((p) => [p.unitId as string, p]));
-  const { id, name, settings } = board.organisation.snapshot();
+  const { id, name, settings, mapLayer } = board.organisation.snapshot();
   return {
     type: 'snapshot',
     emittedAt: emittedAt.toISOString(),
-    organisation: { organisationId: id, name, mapType: settings.mapType },
+    organisation: { organisationId: id, name, mapType: settings.mapType, map: mapLayer },
     canManage: board.canManage,
     departments: board.departments.map((d) => {
       const s = d.snapshot();

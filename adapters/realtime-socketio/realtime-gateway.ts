@@ -6,6 +6,7 @@ import type { DispatchChannel } from '../../application/ports/dispatch-channel.t
 import type { WaypointChannel } from '../../application/ports/waypoint-channel.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type DispatchOptions, serveDispatch } from './dispatch-namespace.ts';
+import { type MdtOptions, serveMdt } from './mdt-namespace.ts';
 import type { FanOut } from './redis-fan-out.ts';
 import { MemoryWaypointLog, type Missed, type WaypointLog } from './waypoint-log.ts';
 import { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
@@ -46,6 +47,8 @@ export interface RealtimeOptions {
   dispatch?: DispatchOptions;
   /** The bounded log reconnecting sockets resume from (decision 0091); this instance's memory, default bounds, when left out. */
   log?: WaypointLog;
+  /** Serves the officers' MDT channel (`/mdt`); left out, none. */
+  mdt?: MdtOptions;
 }
 
 export interface RealtimeGateway {
@@ -59,6 +62,8 @@ export interface RealtimeGateway {
   readonly waypoints: WaypointChannel;
   /** The application's dispatch channel, written on this gateway's `/dispatch` namespace; null when not served. */
   readonly dispatch: DispatchChannel | null;
+  /** The MDT channel, fed with the same committed changes as `dispatch`; null when not served. */
+  readonly mdt: DispatchChannel | null;
   /** Sends one wire payload to the sockets of its organisation and department. */
   publish(organisationId: OrganisationId, event: WaypointEvent): void;
   /** Base URL a game resource connects to, without the namespace, e.g. http://127.0.0.1:4001 */
@@ -210,6 +215,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
   };
 
   const dispatch = options.dispatch === undefined ? null : serveDispatch(io, options.dispatch);
+  const mdt = options.mdt === undefined ? null : serveMdt(io, options.mdt);
 
   const attached = uws === null ? attachToHttpServer(io, options.httpServer) : await listenOnUws(io, uws, options);
   options.logger.info({ engine: attached.engine, url: attached.url, namespace: GAME_NAMESPACE }, 'realtime channel listening');
@@ -240,6 +246,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
     },
     waypoints: { publish: (organisationId, change, emittedAt) => publish(organisationId, waypointPayload(change, emittedAt)) },
     dispatch: dispatch?.channel ?? null,
+    mdt: mdt?.channel ?? null,
     publish,
     close() {
       closing = true;

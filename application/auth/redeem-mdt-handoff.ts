@@ -33,6 +33,7 @@ export class RedeemMdtHandoff {
           organisationId: h.organisationId,
           characterId: h.characterId,
           characterPublicId: character.publicId,
+          credentialId: h.credentialId,
           departmentId: h.departmentId,
           unitId: h.unitId,
           tier: h.tier,

@@ -1,12 +1,15 @@
 import type { MdtTier } from '../../domain/roster/mdt-handoff.ts';
-import type { CharacterId, CharacterPublicId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
+import type { CharacterId, CharacterPublicId, CredentialId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 
 export interface MdtSession {
   readonly organisationId: OrganisationId;
   readonly characterId: CharacterId;
   readonly characterPublicId: CharacterPublicId;
+  /** The game credential whose hand-off opened the session; the MDT acts in its department, with its scopes. */
+  readonly credentialId: CredentialId;
   readonly departmentId: DepartmentId;
   readonly unitId: UnitId | null;
+  /** The tier at hand-off: the most the session may ever do; each request judges it again. */
   readonly tier: MdtTier;
 }
 

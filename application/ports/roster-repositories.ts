@@ -24,6 +24,8 @@ export interface IdentifierLinkRepository {
   findLinks(organisationId: OrganisationId, identifiers: PlayerIdentifiers): Promise<IdentifierLink[]>;
   /** The links among many players' identifiers at once (a `/presence` heartbeat), in one read. */
   findLinksAmong(organisationId: OrganisationId, identifiers: readonly PlayerIdentifier[]): Promise<IdentifierLink[]>;
+  /** Every identifier linked to the character (an MDT session names its player by the character). */
+  linksOf(organisationId: OrganisationId, characterId: CharacterId): Promise<IdentifierLink[]>;
   /** Links each identifier to its character, moving any earlier link of the same identifier. */
   link(links: readonly IdentifierLink[]): Promise<void>;
 }

@@ -26,10 +26,39 @@ export const DEFAULT_SETTINGS: OrganisationSettings = {
   emergencyDepartmentId: null,
 };
 
+/** A rectangle of game coordinates. */
+export interface MapBounds {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+/**
+ * What the dispatch board draws under the units: the tiles of a tile server (`{z}`, `{x}` and `{y}`
+ * in the URL template) for a `game_tiles` map, or one image stretched over its bounds for a
+ * `static_image` map. The operator's to set: the game's map images are not the service's to ship.
+ */
+export interface MapLayer {
+  readonly tileUrlTemplate: string | null;
+  readonly imageUrl: string | null;
+  readonly bounds: MapBounds;
+}
+
+/** A layer the board can draw: a source, placeholders in a tile template, and bounds that enclose something. */
+export function isDrawableMapLayer(layer: MapLayer): boolean {
+  const { tileUrlTemplate, imageUrl, bounds } = layer;
+  if (tileUrlTemplate === null && imageUrl === null) return false;
+  if (tileUrlTemplate !== null && !['{z}', '{x}', '{y}'].every((placeholder) => tileUrlTemplate.includes(placeholder))) return false;
+  return bounds.minX < bounds.maxX && bounds.minY < bounds.maxY;
+}
+
 export interface OrganisationState {
   readonly id: OrganisationId;
   readonly name: string;
   readonly settings: OrganisationSettings;
+  /** The dispatch board's map layer; null draws a plain coordinate grid. */
+  readonly mapLayer: MapLayer | null;
   readonly createdAt: Date;
 }
 
@@ -38,7 +67,7 @@ export class Organisation {
   private constructor(private state: OrganisationState) {}
 
   static create(id: OrganisationId, name: string, settings: Partial<OrganisationSettings>, now: Date) {
-    return new Organisation({ id, name, settings: { ...DEFAULT_SETTINGS, ...defined(settings) }, createdAt: now });
+    return new Organisation({ id, name, settings: { ...DEFAULT_SETTINGS, ...defined(settings) }, mapLayer: null, createdAt: now });
   }
 
   static restore(state: OrganisationState): Organisation {
@@ -55,6 +84,17 @@ export class Organisation {
 
   get settings(): OrganisationSettings {
     return this.state.settings;
+  }
+
+  get mapLayer(): MapLayer | null {
+    return this.state.mapLayer;
+  }
+
+  /** Sets the board's map layer (null for the plain grid); refused when it could not be drawn. */
+  setMapLayer(mapLayer: MapLayer | null): boolean {
+    if (mapLayer !== null && !isDrawableMapLayer(mapLayer)) return false;
+    this.state = { ...this.state, mapLayer };
+    return true;
   }
 
   rename(name: string): void {

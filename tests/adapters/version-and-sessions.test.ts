@@ -3,7 +3,7 @@ import test from 'ava';
 import { JwtAccessTokens } from '../../adapters/security/jwt-access-tokens.ts';
 import { JwtMdtSessions, MDT_SESSION_TTL_SECONDS } from '../../adapters/security/jwt-mdt-sessions.ts';
 import { SemverVersionOrder } from '../../adapters/system/semver-version-order.ts';
-import type { CharacterId, CharacterPublicId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
+import type { CharacterId, CharacterPublicId, CredentialId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 
 const versions = new SemverVersionOrder();
 
@@ -29,6 +29,7 @@ test('an MDT session expires after a shift and is never an access token', (t) =>
       organisationId: '00000000-0000-7000-8000-00000000000a' as OrganisationId,
       characterId: '00000000-0000-7000-8000-0000000000c1' as CharacterId,
       characterPublicId: '00000000-0000-7000-8000-0000000000c2' as CharacterPublicId,
+      credentialId: '00000000-0000-7000-8000-0000000000e1' as CredentialId,
       departmentId: '00000000-0000-7000-8000-0000000000d1' as DepartmentId,
       unitId: null,
       tier: 'full',
@@ -37,4 +38,19 @@ test('an MDT session expires after a shift and is never an access token', (t) =>
   );
   t.is(expiresAt.getTime() - now.getTime(), MDT_SESSION_TTL_SECONDS * 1000);
   t.is(new JwtAccessTokens(key, 720).verify(sessionToken, now), null);
+  const sessions = new JwtMdtSessions(key);
+  t.is(sessions.verify(sessionToken, now)?.credentialId, '00000000-0000-7000-8000-0000000000e1' as CredentialId);
+  t.is(sessions.verify(sessionToken, expiresAt), null, 'expired at the end of the shift');
+  const accessToken = new JwtAccessTokens(key, 720).issue(
+    {
+      kind: 'generic_api_key',
+      credentialId: '00000000-0000-7000-8000-0000000000e2' as CredentialId,
+      organisationId: '00000000-0000-7000-8000-00000000000a' as OrganisationId,
+      departmentId: null,
+      scopes: [],
+      label: 'dashboard',
+    },
+    now,
+  ).accessToken;
+  t.is(sessions.verify(accessToken, now), null, 'an access token is no MDT session');
 });

@@ -12,6 +12,9 @@
  *
  *   npm run bench:bridge
  *   BENCH_DURATION=5 BENCH_WARMUP=2 BENCH_CONNECTIONS=20 BENCH_ONLY=location,waypoint npm run bench:bridge
+ *
+ * With BENCH_KEYED=1, each write route is measured a second time with a fresh Idempotency-Key on
+ * every request (decision 0085), right after its run without one.
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
@@ -34,6 +37,7 @@ const pace = {
   connections: Math.floor(env('BENCH_CONNECTIONS', 20)),
 };
 const ONLY = process.env['BENCH_ONLY']?.split(',').map((s) => s.trim());
+const KEYED = process.env['BENCH_KEYED'] === '1';
 const DATABASE_URL = process.env['DATABASE_URL'];
 
 /** One-time inputs: the warm-up takes the first bodies, the measured run the rest, each body once. */
@@ -99,6 +103,10 @@ try {
         ? await measure(route.name, job, pace, route.between)
         : await measureCount(route.name, job, route.amounts);
     results.push({ name: route.name, kind: route.kind, note: route.note ?? '', figures });
+    if (KEYED && route.kind === 'write' && route.amounts === undefined) {
+      const keyed = await measure(`${route.name}, with Idempotency-Key`, { ...job, idempotencyKeys: true }, pace, route.between);
+      results.push({ name: `${route.name} (Idempotency-Key)`, kind: route.kind, note: 'a fresh key per request', figures: keyed });
+    }
   }
   const after = await baselines('after');
   const loadAfter = await loadAverages();

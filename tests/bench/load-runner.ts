@@ -35,6 +35,8 @@ export interface LoadJob {
   readonly expectText: string;
   /** Requests per second across all connections; unset, each connection sends as fast as it is answered. */
   readonly overallRate?: number;
+  /** Sends every POST with an Idempotency-Key of its own (decision 0085), so each one runs and is kept. */
+  readonly idempotencyKeys?: boolean;
 }
 
 export interface LoadFigures {
@@ -50,6 +52,10 @@ export interface LoadFigures {
   readonly mismatches: number;
 }
 
+/** Keys unique to this load process: one fresh key per request. */
+const KEY_PREFIX = `bench-${process.pid}-${Date.now().toString(36)}`;
+let keys = 0;
+
 async function run(job: LoadJob): Promise<LoadFigures> {
   const steps: readonly LoadStep[] = job.steps ?? [{ method: 'POST', path: job.path, bodies: job.bodies }];
   const requests = steps.map((step) => {
@@ -62,6 +68,9 @@ async function run(job: LoadJob): Promise<LoadFigures> {
       path: step.path,
       headers,
       setupRequest: (request: RequestSpec, context: Record<string, unknown>): RequestSpec => {
+        if (job.idempotencyKeys === true && method === 'POST') {
+          request = { ...request, headers: { ...request.headers, 'idempotency-key': `${KEY_PREFIX}-${keys++}` } };
+        }
         if (bodies.length === 0) return request;
         // autocannon keeps `context` for one pass through the steps of a connection.
         const k = step.pick === 'previous' && typeof context['k'] === 'number' ? context['k'] : next++;

@@ -8,12 +8,15 @@
  * second process drives `/location` with autocannon, rotating through the officers: most positions
  * are out of range of their pin (the common heartbeat), every tenth officer reports from inside it.
  * The same run measures the baselines: a bare Koa JSON POST with no database, and bare Koa running
- * one prepared statement per request on the same store (`one-statement-baseline.ts`).
+ * one prepared statement per request on the same store (`one-statement-baseline.ts`), and the
+ * service again with a dispatch board watching the organisation (a Socket.IO client in a third
+ * process): the map broadcast must not make the heartbeat noticeably dearer (goal: within 5 %).
  *
  *   npm run bench:location
  *   BENCH_OFFICERS=200 BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_WARMUP=3 npm run bench:location
  *   BENCH_BASELINES=none node --cpu-prof --cpu-prof-dir=<dir> --import=tsx tests/bench/location.bench.ts
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, devNull, totalmem } from 'node:os';
 import { pino } from 'pino';
@@ -62,6 +65,7 @@ const service = await startService({
   rateLimitScale: 1_000_000,
   autoProvisionPerHour: 1_000_000_000,
   bootstrapKey,
+  realtime: { engine: 'auto', port: 0 },
 });
 try {
   const http = httpClient(service.url);
@@ -113,6 +117,23 @@ try {
     durationSeconds: DURATION,
     overallRate: halfRate,
   });
+  // The same load with a dispatch board watching (in its own process, as a dispatcher's browser is).
+  const board = fork(new URL('./dispatch-load.ts', import.meta.url), [], { execArgv: ['--import=tsx'] });
+  const ask = (message: object) =>
+    new Promise<void>((resolve, reject) => {
+      board.once('message', (answer: { error?: string }) => (answer.error ? reject(new Error(answer.error)) : resolve()));
+      board.send(message);
+    });
+  const { key } = await org.operatorKey(['dispatch.manage'], 'bench board');
+  const realtimeUrl = service.realtime!.url;
+  await ask({
+    setup: { url: service.url, realtimeUrl, token, key, organisationId: org.organisationId, officers: OFFICERS, intervalMs: 5000 },
+  });
+  await ask({ connect: 1 });
+  const watchedFigures = await measure('service /location, a board watching', { ...job, url: service.url }, pace);
+  board.send({ stop: true });
+  // Once more without the board: the machine's own drift between the two is then visible.
+  const againFigures = await measure('service /location again, no board', { ...job, url: service.url }, pace);
   const onBaseline = async (name: string, start: () => Promise<BaselineServer>) => {
     const server = await start();
     try {
@@ -151,12 +172,18 @@ try {
       '|---|---|---|---|---|---|---|',
       row('service POST /location', serviceFigures),
       row(`service POST /location at half its maximum rate (${halfRate} req/s offered)`, halfRateFigures),
+      row('service POST /location, a dispatch board watching', watchedFigures),
+      row('service POST /location again, no board', againFigures),
       ...(emptyFigures === null ? [] : [row('bare Koa JSON POST (no database)', emptyFigures)]),
       ...statementFigures.map((s) => row(`bare Koa + one prepared statement (${s.driver})`, s.figures)),
       '',
       ...(emptyFigures === null ? [] : [`service / empty-handler baseline: ${ratio(serviceFigures, emptyFigures)}`]),
       ...statementFigures.map((s) => `service / one-statement baseline (${s.driver}): ${ratio(serviceFigures, s.figures)}`),
       `service at half its maximum rate: p99 ${halfRateFigures.p99Ms} ms (issue 11's target: under 20 ms on PostgreSQL)`,
+      `service with a board watching / without (mean of before and after): ${ratio(watchedFigures, {
+        ...serviceFigures,
+        requestsPerSecond: (serviceFigures.requestsPerSecond + againFigures.requestsPerSecond) / 2,
+      })} (goal: within 5 %)`,
       `load averages (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after`,
       `units afterwards: ${JSON.stringify(byStatus)} (${OFFICERS / 10} officers reported from inside their pin's radius)`,
       '',
@@ -168,12 +195,19 @@ try {
         loadAverages: { before: loadBefore, after: loadAfter },
         service: serviceFigures,
         serviceAtHalfRate: { offeredPerSecond: halfRate, ...halfRateFigures },
+        serviceWithBoard: watchedFigures,
+        serviceAgainWithoutBoard: againFigures,
         baseline: emptyFigures,
         oneStatement: Object.fromEntries(statementFigures.map((s) => [s.driver, s.figures])),
       }),
     ].join('\n'),
   );
-  const failed = failures(serviceFigures) + failures(halfRateFigures) + statementFigures.reduce((n, s) => n + failures(s.figures), 0);
+  const failed =
+    failures(serviceFigures) +
+    failures(halfRateFigures) +
+    failures(watchedFigures) +
+    failures(againFigures) +
+    statementFigures.reduce((n, s) => n + failures(s.figures), 0);
   if (failed > 0) {
     console.error(`WARNING: ${failed} service or one-statement answers were not { reported: true }; the figures are not comparable.`);
     process.exitCode = 1;

@@ -145,6 +145,9 @@ test.serial('a new call is opened at a place clicked on the map, noted, and clos
   await page.getByRole('button', { name: 'Add note' }).click();
   await page.locator('#call-notes', { hasText: 'partial plate 4K' }).waitFor({ timeout: LIVE_MS });
   await screen(t, '03-call-selected');
+  if (process.env['SAVE_README_SCREENSHOT'] === '1') {
+    await page.screenshot({ path: new URL('../../docs/images/dispatch-board.png', import.meta.url).pathname });
+  }
   await page.getByRole('button', { name: 'Close call' }).click();
   await row.waitFor({ state: 'detached', timeout: LIVE_MS });
   t.pass();
@@ -177,3 +180,33 @@ async function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+test.serial('the map draws the operator’s tile layer for game_tiles and the image for static_image, over their bounds', async (t) => {
+  const { app, browser, scene } = t.context;
+  const bounds = { minX: -4000, minY: -4000, maxX: 6000, maxY: 8000 };
+  const open = async () => {
+    const page = await browser.context.newPage();
+    t.teardown(() => page.close());
+    await signIn(page, app.service.url, scene.dispatcherKey);
+    return page;
+  };
+  await scene.world.setSettings({
+    mapLayer: { tileUrlTemplate: 'https://tiles.example.invalid/gta/{z}/{x}/{y}.png', imageUrl: null, bounds },
+  });
+  const tiles = await open();
+  await tiles.locator('img.leaflet-tile').first().waitFor({ state: 'attached' });
+  const sources = await tiles.locator('img.leaflet-tile').evaluateAll((images) => images.map((i) => (i as any).src as string));
+  t.true(
+    sources.length > 0 && sources.every((src) => /^https:\/\/tiles\.example\.invalid\/gta\/-?\d+\/-?\d+\/-?\d+\.png$/.test(src)),
+    sources.join(),
+  );
+
+  await scene.world.setSettings({
+    mapType: 'static_image',
+    mapLayer: { tileUrlTemplate: null, imageUrl: 'https://maps.example.invalid/county.jpg', bounds },
+  });
+  const image = await open();
+  await image.locator('img.leaflet-image-layer').waitFor({ state: 'attached' });
+  t.is(await image.locator('img.leaflet-image-layer').getAttribute('src'), 'https://maps.example.invalid/county.jpg');
+  t.is(await image.locator('img.leaflet-tile').count(), 0);
+});

@@ -197,14 +197,14 @@ test('the AsyncAPI document of the realtime channel is served and parses with no
       .channels()
       .all()
       .map((channel) => channel.address()),
-    ['/integrations/game', '/dispatch'],
+    ['/integrations/game', '/dispatch', '/mdt'],
   );
   t.deepEqual(
     parsed!
       .messages()
       .all()
       .map((message) => message.name()),
-    ['waypoint', 'waypoint', 'waypoint', 'waypoint.resumed', 'waypoint.resync', 'board', 'board', 'board', 'board'],
+    ['waypoint', 'waypoint', 'waypoint', 'waypoint.resumed', 'waypoint.resync', 'board', 'board', 'board', 'board', 'mdt', 'mdt'],
   );
 });
 
@@ -282,4 +282,24 @@ test('one flow per surface: every 2xx body matches the schema the document gives
   conforms('get', '/api/v1/units', await http.get('/api/v1/units', api));
   conforms('get', '/api/v1/units/{unitId}', await http.get(`/api/v1/units/${officer.unitId}`, api));
   t.is(checked.length, 10);
+});
+
+test('every write documents the Idempotency-Key header, its 409 and 422, and Idempotent-Replayed on its success; no read does', (t) => {
+  let writes = 0;
+  for (const spec of ROUTES) {
+    const operation = document.paths[spec.path.replace(/:([A-Za-z]+)/g, '{$1}')]![spec.method.toLowerCase()]!;
+    const parameters = JSON.stringify(operation['parameters']);
+    const keyed = spec.method !== 'GET' && spec.guard.kind !== 'public';
+    t.is(parameters.includes('#/components/parameters/Idempotency-Key'), keyed, spec.operationId);
+    if (!keyed) continue;
+    writes++;
+    t.regex(operation['responses']['409'].description, /IDEMPOTENCY_KEY_IN_USE/, spec.operationId);
+    t.regex(operation['responses']['422'].description, /IDEMPOTENCY_KEY_REUSED/, spec.operationId);
+    const success = Object.entries(operation['responses']).find(([status]) => status.startsWith('2'))![1] as { headers: object };
+    t.truthy((success.headers as Record<string, unknown>)['Idempotent-Replayed'], spec.operationId);
+  }
+  t.true(writes >= 40);
+  const parameter = document.components['parameters']['Idempotency-Key'];
+  t.like(parameter, { name: 'Idempotency-Key', in: 'header', required: false });
+  t.regex(parameter.description, /24 hours/);
 });

@@ -1,6 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import { ManualClock } from '../../adapters/system/manual-clock.ts';
-import { UUID, auditedOnce, bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.ts';
+import { BRIDGE, UUID, auditedOnce, bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 /**
@@ -290,6 +290,31 @@ test('/duty: the hourly auto-provision cap is 429 RATE_LIMITED for a new player 
     t.is((await duty(freshIdentifiers())).status, 429, 'the second provisioning is still inside the hour');
     clock.advance(10 * 60_000);
     t.like((await duty(freshIdentifiers())).body, { synced: true, status: 'AVAILABLE' });
+  } finally {
+    await app.close();
+  }
+});
+
+test('/duty with an Idempotency-Key: the cap’s 429 is not kept, so the retry an hour later with the same key runs and provisions', async (t) => {
+  const clock = new ManualClock(new Date());
+  const app = await startTestService({ clock, rateLimitScale: 1000, autoProvisionPerHour: 1 });
+  try {
+    const world = await bridgeWorld(app);
+    const duty = (identifiers: Record<string, string>, key: string) =>
+      app.http.post(
+        `${BRIDGE}/duty`,
+        { identifiers, departmentSlug: world.slug, onDuty: true },
+        { token: world.desk.token, headers: { 'idempotency-key': key } },
+      );
+    t.like((await duty(freshIdentifiers(), 'first-player')).body, { synced: true });
+    const later = freshIdentifiers();
+    const capped = await duty(later, 'second-player');
+    t.deepEqual([capped.status, capped.body.error], [429, 'RATE_LIMITED']);
+    clock.advance(HOUR + 1000);
+    const retried = await duty(later, 'second-player');
+    t.like(retried.body, { synced: true, status: 'AVAILABLE' });
+    t.is(retried.headers.get('idempotent-replayed'), null);
+    t.deepEqual((await duty(later, 'second-player')).body, retried.body, 'and now it is kept');
   } finally {
     await app.close();
   }

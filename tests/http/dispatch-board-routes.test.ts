@@ -97,3 +97,26 @@ test('another organisation’s key sees nothing', async (t) => {
   t.is((await other.as('GET', `/organisations/${world.organisationId}/calls`)).status, 404);
   t.is((await world.unit(officer.unitId!)).status, 'AVAILABLE');
 });
+
+test('the operator sets the board’s map layer in the organisation’s settings, checked before anything is written', async (t) => {
+  const { world } = await dispatcher();
+  const base = `/organisations/${world.organisationId}`;
+  const layer = {
+    tileUrlTemplate: 'https://tiles.example.org/gta/{z}/{x}/{y}.png',
+    imageUrl: null,
+    bounds: { minX: -4000, minY: -4000, maxX: 6000, maxY: 8000 },
+  };
+  t.like(expect(await world.admin('PATCH', base, { mapLayer: layer }), 200), { mapLayer: layer });
+  t.like(expect(await world.admin('GET', base), 200), { mapLayer: layer });
+  for (const wrong of [
+    { ...layer, tileUrlTemplate: 'https://tiles.example.org/gta/{z}/{x}.png' },
+    { ...layer, bounds: { ...layer.bounds, maxX: -5000 } },
+    { ...layer, tileUrlTemplate: null },
+  ]) {
+    const reply = expect(await world.admin('PATCH', base, { mapLayer: wrong }), 400);
+    t.like(reply, { error: 'VALIDATION_FAILED', details: [{ field: 'mapLayer' }] });
+  }
+  expect(await world.admin('PATCH', base, { mapLayer: { ...layer, tileUrlTemplate: 'http://tiles.example.org/{z}/{x}/{y}.png' } }), 400);
+  t.like(expect(await world.admin('GET', base), 200), { mapLayer: layer });
+  t.like(expect(await world.admin('PATCH', base, { mapLayer: null }), 200), { mapLayer: null });
+});

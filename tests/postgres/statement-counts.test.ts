@@ -121,12 +121,16 @@ function rows(w: BridgeWorld): Array<{ route: string; request: Request }> {
 }
 
 /** Sends one request and counts its statements, including any that follow the answer at once. */
-async function count(t: { context: Context }, request: Request): Promise<{ tally: StatementTally; text: string }> {
+async function count(
+  t: { context: Context },
+  request: Request,
+  headers: Record<string, string> = {},
+): Promise<{ tally: StatementTally; text: string }> {
   const { app, world, counter } = t.context;
   counter.start();
   const response = await fetch(app.service.url + request.path, {
     method: request.method,
-    headers: request.method === 'POST' ? { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' } : {},
+    headers: request.method === 'POST' ? { authorization: `Bearer ${world.token}`, 'content-type': 'application/json', ...headers } : {},
     body: request.body,
   });
   const text = await response.text();
@@ -176,4 +180,21 @@ whenPostgres(test, 'statement counts of the bridge routes on PostgreSQL', (url) 
     t.log(`\n${lines.join('\n')}`);
     t.deepEqual(measured, expected);
   });
+
+  test.serial(
+    'an Idempotency-Key costs a write five statements, all in its transaction; a replay costs four and writes nothing',
+    async (t) => {
+      const request = rows(t.context.world).find((row) => row.route === 'POST /911')!.request;
+      const plain = await count(t, request);
+      // The first keyed write of a process also sweeps expired keys after its commit (then at most every ten minutes): done first.
+      await count(t, request, { 'idempotency-key': `sweep-${Date.now()}` });
+      const key = { 'idempotency-key': `statements-${Date.now()}` };
+      const keyed = await count(t, request, key);
+      const replay = await count(t, request, key);
+      t.true(keyed.text.includes(request.answer), keyed.text);
+      t.is(replay.text, keyed.text);
+      t.deepEqual([keyed.tally.inTransaction, keyed.tally.total], [plain.tally.inTransaction + 5, plain.tally.total + 5]);
+      t.deepEqual([replay.tally.inTransaction, replay.tally.total], [2, 4]);
+    },
+  );
 });

@@ -80,7 +80,12 @@ for (const engine of ENGINES) {
       const board = watch(app, { key, organisationId: world.organisationId });
       const snapshot = await snapshotOf(board);
       t.is(snapshot.canManage, true);
-      t.deepEqual(snapshot.organisation, { organisationId: world.organisationId, name: snapshot.organisation.name, mapType: 'game_tiles' });
+      t.deepEqual(snapshot.organisation, {
+        organisationId: world.organisationId,
+        name: snapshot.organisation.name,
+        mapType: 'game_tiles',
+        map: null,
+      });
       t.true(snapshot.departments.some((d: any) => d.departmentId === world.departmentId && d.slug === world.slug));
       const unit = snapshot.units.find((u: any) => u.unitId === unitId);
       t.like(unit, { unitLabel: callsign, status: 'AVAILABLE', departmentId: world.departmentId, assignment: null });

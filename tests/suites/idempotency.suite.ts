@@ -86,6 +86,23 @@ export function idempotencySuite(test: TestFn<IdempotencyContext>, open: () => P
     t.is(rowsMentioning(await store.snapshot(), 'calls', description), 1);
   });
 
+  test.serial('100 concurrent /911 with one key create one call: every answer is that one, or a 409 while it ran', async (t) => {
+    const { app, store, world } = t.context;
+    const key = randomUUID();
+    const description = `concurrent ${key}`;
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        app.http.post(`${BRIDGE}/911`, report911(description), { token: world.tokens.game, headers: keyed(key) }),
+      ),
+    );
+    const answered = replies.filter((reply) => reply.status === 200);
+    const busy = replies.filter((reply) => reply.status === 409 && reply.body?.error === 'IDEMPOTENCY_KEY_IN_USE');
+    t.is(answered.length + busy.length, 100);
+    t.is(answered.filter((reply) => reply.headers.get('idempotent-replayed') === null).length, 1, 'exactly one request ran');
+    for (const reply of answered) t.deepEqual(reply.body, answered[0]!.body);
+    t.is(rowsMentioning(await store.snapshot(), 'calls', description), 1);
+  });
+
   test.serial('without a key, the same /911 twice is two calls: the key is what makes a retry safe', async (t) => {
     const { app, store, world } = t.context;
     const description = `no key ${randomUUID()}`;

@@ -14,7 +14,7 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   const api = await org.apiCredential('all');
   const ids: Record<string, string> = { organisationId: org.organisationId, departmentId, characterId, unitId, clientId: api.clientId };
   ids['operatorKeyId'] = (await org.operatorKey(['organisation.settings.manage'], 'world key')).operatorKeyId;
-  const tokens = { game: await tokenFor(http, game), api: await tokenFor(http, api) };
+  const gameAndApi = { game: await tokenFor(http, game), api: await tokenFor(http, api) };
   const secrets = { game, api };
   const civilian = await operator.post(`/organisations/${org.organisationId}/civilians`, {
     firstName: 'Trevor',
@@ -36,7 +36,7 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   ids['warrantId'] = warrant.warrantId as string;
   // An on-duty officer, provisioned through /duty, with a BOLO and a call for the routes that take their ids.
   const bridge = { identifiers: { license: 'license:world-officer' }, slug: 'lspd' };
-  const gamePost = (path: string, body: unknown) => http.post(`${BRIDGE}${path}`, body, { token: tokens.game });
+  const gamePost = (path: string, body: unknown) => http.post(`${BRIDGE}${path}`, body, { token: gameAndApi.game });
   const onDuty = async (identifiers: Record<string, string>) =>
     expect(await gamePost('/duty', { identifiers, departmentSlug: bridge.slug, onDuty: true }), 200).unitId as string;
   // The dispatch routes take a unit that is on duty, so the world's unit is the officer's.
@@ -47,6 +47,13 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   const boloBody = { ...bridgeBody('bridgeIssueBolo', callFacts), subject: { plate } };
   ids['boloId'] = expect(await gamePost('/bolo', boloBody), 200).boloId as string;
   ids['callId'] = expect(await gamePost('/911', bridgeBody('bridgeReport911', callFacts)), 200).callId as string;
+  // The officer opens the MDT: its routes take the session the hand-off exchange gives.
+  const handoff = expect(
+    await gamePost('/mdt-handoff', { identifiers: bridge.identifiers, departmentSlug: bridge.slug, onDuty: true }),
+    200,
+  );
+  const mdt = expect(await http.post('/api/v1/auth/mdt-handoff/exchange', { token: handoff.token }), 200).sessionToken as string;
+  const tokens = { ...gameAndApi, mdt };
   return {
     /** A new player put on duty through /duty; returns the unit. */
     onDuty,
@@ -71,7 +78,9 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
         ? bootstrapKey
         : spec.guard.kind === 'credential'
           ? tokens[spec.guard.credential === 'game' ? 'game' : 'api']
-          : undefined,
+          : spec.guard.kind === 'mdt'
+            ? tokens.mdt
+            : undefined,
   };
 }
 
@@ -166,6 +175,31 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
       return { clientId: world.secrets.game.clientId, clientSecret: world.secrets.game.clientSecret };
     case 'exchangeApiToken':
       return { clientId: world.secrets.api.clientId, clientSecret: world.secrets.api.clientSecret };
+    // The MDT's lookups and BOLO take the bridge's bodies without the identifiers: the session names the officer.
+    case 'mdtLookupVehicle':
+    case 'mdtLookupPerson':
+    case 'mdtWarrantCheck':
+    case 'mdtIssueBolo': {
+      const bridgeName = {
+        mdtLookupVehicle: 'bridgeLookupVehicle',
+        mdtLookupPerson: 'bridgeLookupPerson',
+        mdtWarrantCheck: 'bridgeWarrantCheck',
+        mdtIssueBolo: 'bridgeIssueBolo',
+      }[operationId]!;
+      const { identifiers: _, ...fields } = bridgeBody(bridgeName, { ...world.bridge, callId: world.ids['callId']! })!;
+      return fields;
+    }
+    case 'mdtAddNote':
+      return { text: 'suspect fled north' };
+    // The officer's unit takes the world's call: free it first. It leaves the call: send it there first.
+    case 'mdtAttach':
+      await world.http.delete(`/api/v1/admin/calls/${world.ids['callId']}/assignments/${world.ids['unitId']}`, {
+        token: world.operator.key,
+      });
+      return undefined;
+    case 'mdtDetach':
+      await world.assignWorldUnit();
+      return undefined;
     default:
       return bridgeBody(operationId, { ...world.bridge, callId: world.ids['callId']! });
   }

@@ -7,6 +7,7 @@ import { HttpError } from '../error-catalogue.ts';
 import type { HttpState } from '../http-state.ts';
 import type { Guard } from '../route-spec.ts';
 import type { VerifiedTokens } from '../verified-tokens.ts';
+import { type MdtSessionCheck, mdtSession } from './mdt-session-guard.ts';
 
 /**
  * Authentication and authorisation of one route. Every authentication failure is the same 401;
@@ -17,9 +18,11 @@ export function guard(
   authenticateOperator: AuthenticateOperator,
   tokens: BearerTokenRules,
   verified: VerifiedTokens,
+  mdt: MdtSessionCheck,
 ): Middleware<HttpState>[] {
   if (rule.kind === 'public') return [];
   if (rule.kind === 'operator') return [operatorKey(authenticateOperator)];
+  if (rule.kind === 'mdt') return [mdtSession(rule.tier, mdt)];
   const { secret, ...options } = tokens.verification;
   // koa-jwt hands the secret to jsonwebtoken, which takes a KeyObject; koa-jwt's types predate that.
   const jwtOptions = { secret, ...options, key: 'jwt' } as unknown as Parameters<typeof koaJwt>[0];

@@ -17,7 +17,12 @@ export function rateLimit(
 ): Middleware<HttpState> {
   const limit = Math.max(1, Math.ceil(rule.perMinute * scale));
   return async (ctx, next) => {
-    const caller = rule.per === 'credential' ? ctx.state.grant?.credentialId : callerAddress(ctx.ip);
+    const caller =
+      rule.per === 'credential'
+        ? ctx.state.grant?.credentialId
+        : rule.per === 'session'
+          ? ctx.state.mdt?.session.characterId
+          : callerAddress(ctx.ip);
     const decision = await limiter.consume(`${rule.bucket}:${caller ?? 'unknown'}`, limit, 60);
     ctx.set('RateLimit-Limit', String(decision.limit));
     ctx.set('RateLimit-Remaining', String(decision.remaining));

@@ -31,6 +31,16 @@ export const organisationViewSchema = shape({
   concurrentAccountsMax: { type: ['integer', 'null'] },
   autoProvision: { type: 'boolean' },
   emergencyDepartmentId: nullableId,
+  mapLayer: {
+    type: ['object', 'null'],
+    description: 'The dispatch board’s map layer; null draws a plain coordinate grid.',
+    required: ['tileUrlTemplate', 'imageUrl', 'bounds'],
+    properties: {
+      tileUrlTemplate: { type: ['string', 'null'] },
+      imageUrl: { type: ['string', 'null'] },
+      bounds: shape({ minX: { type: 'number' }, minY: { type: 'number' }, maxX: { type: 'number' }, maxY: { type: 'number' } }),
+    },
+  },
   createdAt: time,
 });
 

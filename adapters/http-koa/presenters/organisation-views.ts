@@ -2,8 +2,8 @@ import type { Department } from '../../../domain/organisation/department.ts';
 import type { Organisation } from '../../../domain/organisation/organisation.ts';
 
 export function organisationView(organisation: Organisation) {
-  const { id, name, settings, createdAt } = organisation.snapshot();
-  return { organisationId: id, name, ...settings, createdAt: createdAt.toISOString() };
+  const { id, name, settings, mapLayer, createdAt } = organisation.snapshot();
+  return { organisationId: id, name, ...settings, mapLayer, createdAt: createdAt.toISOString() };
 }
 
 export function departmentView(department: Department) {

@@ -1,8 +1,9 @@
 import type { RouteSpec } from '../route-spec.ts';
 import { apiRoutes } from './api/index.ts';
 import { bridgeRoutes } from './bridge/index.ts';
+import { mdtRoutes } from './mdt/index.ts';
 import { operatorRoutes } from './operator/index.ts';
 import { tokenRoutes } from './tokens.ts';
 
 /** The route table: every HTTP route of the service, once. */
-export const ROUTES: readonly RouteSpec[] = [...tokenRoutes, ...bridgeRoutes, ...apiRoutes, ...operatorRoutes];
+export const ROUTES: readonly RouteSpec[] = [...tokenRoutes, ...bridgeRoutes, ...mdtRoutes, ...apiRoutes, ...operatorRoutes];

@@ -14,15 +14,17 @@ export function organisationFromRecord(r: OrganisationRecord): Organisation {
       autoProvision: r.autoProvision,
       emergencyDepartmentId: (r.emergencyDepartmentId ?? null) as DepartmentId | null,
     },
+    mapLayer: r.mapLayer ?? null,
     createdAt: r.createdAt,
   });
 }
 
 export function organisationToRecord(organisation: Organisation) {
-  const { id, name, settings, createdAt } = organisation.snapshot();
+  const { id, name, settings, mapLayer, createdAt } = organisation.snapshot();
   return {
     id,
     name,
+    mapLayer,
     mapType: settings.mapType,
     arrivalRadius: settings.arrivalRadius,
     concurrentAccountsMax: settings.concurrentAccountsMax,

@@ -4,6 +4,7 @@ import { DispatchAndBridge } from './0003-dispatch-and-bridge.ts';
 import { RecordSearch } from './0004-record-search.ts';
 import { BootstrapKeyDisplay } from './0005-bootstrap-key-display.ts';
 import { IdempotencyKeys } from './0006-idempotency-keys.ts';
+import { MapLayer } from './0007-map-layer.ts';
 
 /** Applied in order on start; a migration, once released, never changes: the next one amends it. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   { name: '0004-record-search', class: RecordSearch },
   { name: '0005-bootstrap-key-display', class: BootstrapKeyDisplay },
   { name: '0006-idempotency-keys', class: IdempotencyKeys },
+  { name: '0007-map-layer', class: MapLayer },
 ];

@@ -11,6 +11,9 @@ export const OrganisationSchema = defineEntity({
     concurrentAccountsMax: p.integer().nullable(),
     autoProvision: p.boolean(),
     emergencyDepartmentId: p.uuid().nullable(),
+    mapLayer: p
+      .json<{ tileUrlTemplate: string | null; imageUrl: string | null; bounds: Record<'minX' | 'minY' | 'maxX' | 'maxY', number> }>()
+      .nullable(),
     createdAt: p.datetime(),
   },
 });

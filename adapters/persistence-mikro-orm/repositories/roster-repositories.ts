@@ -47,6 +47,8 @@ export class MikroOrmIdentifierLinkRepository implements IdentifierLinkRepositor
   findLinks = (organisationId: OrganisationId, identifiers: PlayerIdentifiers) =>
     this.rows.many({ $or: identifiers.entries.map(({ kind, value }) => ({ organisationId, kind, value })) });
 
+  linksOf = (organisationId: OrganisationId, characterId: CharacterId) => this.rows.many({ organisationId, characterId });
+
   /**
    * One statement whatever the number of identifiers: they go in as one JSON array, and the
    * semi-join returns each link once, however often its identifier was sent.

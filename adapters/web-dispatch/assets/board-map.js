@@ -17,9 +17,9 @@ export function boardMap(container, { onPlace, onUnit, onCall, onPinMoved }) {
     const layer = organisation?.map;
     const bounds =
       layer?.bounds && L.latLngBounds(toLatLng(layer.bounds.minX, layer.bounds.minY), toLatLng(layer.bounds.maxX, layer.bounds.maxY));
-    if (layer?.tileUrlTemplate && bounds) {
+    if (organisation.mapType === 'game_tiles' && layer?.tileUrlTemplate && bounds) {
       background = L.tileLayer(layer.tileUrlTemplate, { bounds, noWrap: true, minZoom: -5, maxZoom: 3 });
-    } else if (layer?.imageUrl && bounds) {
+    } else if (organisation.mapType === 'static_image' && layer?.imageUrl && bounds) {
       background = L.imageOverlay(layer.imageUrl, bounds, { alt: 'Map image' });
     } else {
       background = grid();

@@ -19,6 +19,18 @@ export function organisationContract(test: ContractTest) {
     organisation.rename('Blaine County RP');
     await store.organisations.save(organisation);
     t.deepEqual((await store.organisations.get(organisation.id))?.snapshot(), organisation.snapshot());
+    t.true(
+      organisation.setMapLayer({
+        tileUrlTemplate: null,
+        imageUrl: 'https://maps.example.org/blaine.jpg',
+        bounds: { minX: -4000.5, minY: -4000, maxX: 6000, maxY: 8000.25 },
+      }),
+    );
+    await store.organisations.save(organisation);
+    t.deepEqual((await store.organisations.get(organisation.id))?.snapshot(), organisation.snapshot());
+    t.true(organisation.setMapLayer(null));
+    await store.organisations.save(organisation);
+    t.is((await store.organisations.get(organisation.id))?.mapLayer, null);
   });
 
   test('organisations: an unknown id reads as null', async (t) => {

@@ -71,6 +71,22 @@ export function rosterContract(test: ContractTest) {
     );
   });
 
+  test('identifier links: a character’s links in its organisation, and none once they moved', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const [jane, joe, other] = [await f.character(a.id), await f.character(b.id), await f.character(a.id)];
+    await store.identifierLinks.link(linksFor(a.id, identifiers({ license: 'license:own', chat: 'discord:own' }), jane.id, NOW));
+    await store.identifierLinks.link(linksFor(b.id, identifiers({ license: 'license:own' }), joe.id, NOW));
+    t.deepEqual((await store.identifierLinks.linksOf(a.id, jane.id)).map((l) => [l.kind, l.value]).sort(), [
+      ['chat', 'discord:own'],
+      ['license', 'license:own'],
+    ]);
+    t.deepEqual(await store.identifierLinks.linksOf(b.id, jane.id), [], 'not in another organisation');
+    await store.identifierLinks.link(linksFor(a.id, identifiers({ license: 'license:own', chat: 'discord:own' }), other.id, NOW));
+    t.deepEqual(await store.identifierLinks.linksOf(a.id, jane.id), []);
+  });
+
   test('link codes: found by hash in their organisation only; redemption is kept', async (t) => {
     const { store } = t.context;
     const f = fixtures(store);

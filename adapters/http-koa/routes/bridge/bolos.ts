@@ -7,8 +7,8 @@ import { dateOfBirth, idParams, oneOf, plate, text } from '../../schemas.ts';
 import { bridgeRoute } from './bridge-route.ts';
 import { badDateOfBirth, badPlate, name } from './body-fields.ts';
 
-/** A new BOLO: its subject (a person, the date of birth optional; a plate; or both) and its terms. */
-const bolo = {
+/** A new BOLO: its subject (a person, the date of birth optional; a plate; or both) and its terms. The MDT issues the same. */
+export const bolo = {
   subject: Type.Object(
     {
       civilian: Type.Optional(Type.Object({ firstName: name, lastName: name, dateOfBirth: Type.Optional(dateOfBirth) })),
@@ -24,7 +24,7 @@ const bolo = {
 };
 
 /** A subject the domain cannot take is the caller's error. */
-const badSubject = {
+export const badSubject = {
   ...badDateOfBirth('subject.civilian.dateOfBirth'),
   ...badPlate('subject.plate'),
   no_subject: invalid('subject', 'needs civilian or plate'),

@@ -6,7 +6,7 @@ import { operatorSelfView } from '../../presenters/operator-key-views.ts';
 import { organisationView } from '../../presenters/organisation-views.ts';
 import { forbidden, invalid, notFound, nothingToChange } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
-import { enumOf, id, idParams, label, nullable } from '../../schemas.ts';
+import { coordinate, enumOf, id, idParams, label, nullable } from '../../schemas.ts';
 import { operatorRouteFor } from './operator-route.ts';
 import { badCursor, pageQuery, paged } from './operator-pages.ts';
 
@@ -22,8 +22,22 @@ const settings = {
   autoProvision: Type.Optional(Type.Boolean()),
 };
 
+/** Where the dispatch board's map comes from (decision 0069): an https tile template or image, over game-coordinate bounds. */
+const httpsUrl = (description: string) =>
+  nullable(Type.String({ minLength: 9, maxLength: 2000, pattern: '^https://[^\\s]+$', description }));
+const mapLayer = Type.Object({
+  tileUrlTemplate: httpsUrl('A tile server’s URL template with `{z}`, `{x}` and `{y}`, for a `game_tiles` map; null for none.'),
+  imageUrl: httpsUrl('One image stretched over the bounds, for a `static_image` map; null for none.'),
+  bounds: Type.Object({ minX: coordinate, minY: coordinate, maxX: coordinate, maxY: coordinate }),
+});
+
 const changes = Type.Object(
-  { name: Type.Optional(label(100)), ...settings, emergencyDepartmentId: Type.Optional(nullable(id<DepartmentId>())) },
+  {
+    name: Type.Optional(label(100)),
+    ...settings,
+    emergencyDepartmentId: Type.Optional(nullable(id<DepartmentId>())),
+    mapLayer: Type.Optional(nullable(mapLayer)),
+  },
   { minProperties: 1 },
 );
 
@@ -54,10 +68,14 @@ export const organisationRoutes: readonly RouteSpec[] = [
       not_found: notFound('organisation'),
       forbidden: forbidden('This operator key lacks the permission.'),
       unknown_department: invalid('emergencyDepartmentId', 'is not a department of this organisation'),
+      invalid_map_layer: invalid(
+        'mapLayer',
+        'needs a tile template with {z}, {x} and {y} or an image, and bounds whose minimums are below their maximums',
+      ),
       nothing_to_change: nothingToChange,
     },
-    call: ({ operator, organisationId, name, ...settings }, updateOrganisation) =>
-      updateOrganisation.execute({ operator, organisationId, name, settings }),
+    call: ({ operator, organisationId, name, mapLayer, ...settings }, updateOrganisation) =>
+      updateOrganisation.execute({ operator, organisationId, name, settings, mapLayer }),
   }),
   organisationRoute('describeOperatorKey', {
     summary: 'The calling operator key: its label, organisation (null for the bootstrap key) and permissions.',

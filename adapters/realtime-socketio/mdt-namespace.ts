@@ -1,0 +1,123 @@
+import type { ExtendedError, Namespace, Server } from 'socket.io';
+import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
+import { assignmentPayload, notesPayload } from './mdt-payload.ts';
+
+/** The namespace of the officers' MDT channel. */
+export const MDT_NAMESPACE = '/mdt';
+/** Its one wire event: `assignment` (the officer's unit changed) or `notes` (the officer's call got notes). */
+export const MDT_EVENT = 'mdt';
+/** How often a connected MDT's session is judged again: an ended session stops listening within this. */
+const RECHECK_MS = 30_000;
+/** setTimeout's ceiling (about 24.8 days); a session lives a shift. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export type MdtAdmission =
+  | {
+      readonly ok: true;
+      /** The officer's unit in the session's department; null without one (nothing to follow then). */
+      readonly unitId: string | null;
+      /** The call that unit is on now, if any. */
+      readonly callId: string | null;
+      readonly expiresAt: Date;
+      /** Whether the session still stands (its credential, its character's links). */
+      stillAdmitted(): Promise<boolean>;
+    }
+  | { readonly ok: false; readonly reason: 'invalid_session' | 'unavailable' };
+
+export interface MdtOptions {
+  /** Reads the handshake's `auth.token`: an MDT session, judged against the records as they are now. */
+  admit(auth: unknown): Promise<MdtAdmission>;
+  now(): Date;
+  logger: { warn(obj: object, msg: string): void };
+}
+
+export interface MdtNamespace {
+  /** Fed with the same committed changes as the dispatch boards; keeps the ones of MDTs' units and calls. */
+  readonly channel: DispatchChannel;
+  readonly connections: number;
+}
+
+const unitRoom = (unitId: string) => `unit:${unitId}`;
+const callRoom = (callId: string) => `call:${callId}`;
+
+function unauthorized(reason: string): ExtendedError {
+  const error: ExtendedError = new Error('unauthorized');
+  error.data = { reason };
+  return error;
+}
+
+/**
+ * The MDT channel on the realtime server: an MDT connects with its session (and nothing else
+ * passes), joins the room of its unit and of the call that unit is on, and receives its unit's
+ * assignment changes and that call's new notes after they commit. When the unit's assignment
+ * changes, the unit's sockets move to the new call's room, on every instance (the fan-out carries
+ * the room change as it carries events). Clients send nothing here: actions are HTTP routes.
+ */
+export function serveMdt(io: Server<any, any, any, any>, options: MdtOptions): MdtNamespace {
+  const mdts: Namespace = io.of(MDT_NAMESPACE);
+  mdts.use((socket, next) => {
+    options.admit(socket.handshake.auth).then(
+      (admission) => {
+        if (!admission.ok) return next(unauthorized(admission.reason));
+        socket.data = { admission };
+        next();
+      },
+      (error: unknown) => {
+        options.logger.warn({ reason: String(error) }, 'an MDT could not be admitted');
+        next(unauthorized('unavailable'));
+      },
+    );
+  });
+  mdts.on('connection', (socket) => {
+    const admission = (socket.data as { admission: Extract<MdtAdmission, { ok: true }> }).admission;
+    if (admission.unitId !== null) socket.join(unitRoom(admission.unitId));
+    if (admission.callId !== null) socket.join(callRoom(admission.callId));
+    const drop = () => socket.disconnect(true);
+    // Dropped when the session's shift is over; the page then says to open the MDT again.
+    const remaining = Math.min(Math.max(admission.expiresAt.getTime() - options.now().getTime(), 0), MAX_TIMER_MS);
+    const expiry = setTimeout(drop, remaining);
+    const recheck = setInterval(() => {
+      admission.stillAdmitted().then(
+        (still) => (still ? undefined : drop()),
+        () => undefined,
+      );
+    }, RECHECK_MS);
+    socket.once('disconnect', () => {
+      clearTimeout(expiry);
+      clearInterval(recheck);
+    });
+  });
+
+  const follow = async (unitId: string, callId: string | null) => {
+    // Every instance's sockets of the unit, wherever they are connected.
+    for (const socket of await mdts.in(unitRoom(unitId)).fetchSockets()) {
+      for (const room of socket.rooms) if (room.startsWith('call:') && room !== (callId && callRoom(callId))) socket.leave(room);
+      if (callId !== null) socket.join(callRoom(callId));
+    }
+  };
+
+  return {
+    channel: {
+      position: () => undefined,
+      change: (_organisationId, change, emittedAt) => {
+        if (change.subject === 'unit') {
+          const unitId = change.unit.id;
+          const callId = change.unit.assignment?.callId ?? null;
+          // The rooms move first, so that the call's next notes reach the unit's MDTs.
+          follow(unitId, callId).then(
+            () => mdts.to(unitRoom(unitId)).emit(MDT_EVENT, assignmentPayload(change, emittedAt)),
+            (error: unknown) => {
+              options.logger.warn({ reason: String(error) }, 'an MDT could not follow its unit to a call');
+              mdts.to(unitRoom(unitId)).emit(MDT_EVENT, assignmentPayload(change, emittedAt));
+            },
+          );
+        } else if (change.type === 'call.note_added') {
+          mdts.to(callRoom(change.call.id)).emit(MDT_EVENT, notesPayload(change, emittedAt));
+        }
+      },
+    },
+    get connections() {
+      return mdts.sockets.size;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+// The MDT page: a game resource opens /mdt/#handoff=<token>. The token is exchanged at once and
+// taken out of the address bar; the session is kept in this tab only. A token that was used,
+// expired or is unknown says so, never a blank page.
+import { byId, own, say } from '/shared/dom.js';
+import { ApiError, exchange, mdt, session } from './api.js';
+import { goLive, stopLive } from './live.js';
+import { showAssignment, showCalls, showPeople, showSelf, showVehicle } from './screens.js';
+
+const OPEN_AGAIN = 'Open the MDT again from the game.';
+const state = { me: null, assignment: null };
+
+function close(message) {
+  stopLive();
+  byId('connection').hidden = true;
+  session.end();
+  byId('mdt-screen').hidden = true;
+  for (const id of ['who', 'tier']) byId(id).hidden = true;
+  byId('closed-screen').hidden = false;
+  say(byId('closed-message'), own(message), 'error');
+}
+
+/** A refusal said where it happened; a session that ended closes the MDT. */
+function refused(error, region) {
+  if (error instanceof ApiError && error.status === 401) return close(`Your MDT session has ended. ${OPEN_AGAIN}`);
+  say(region, error instanceof ApiError ? error.message : 'The service cannot be reached; try again in a moment.', 'error');
+}
+
+async function takeHandoff() {
+  const match = /^#handoff=(.+)$/.exec(location.hash);
+  if (match === null) return;
+  // The token leaves the address bar (and the history) before anything else happens.
+  history.replaceState(null, '', location.pathname + location.search);
+  try {
+    const granted = await exchange(decodeURIComponent(match[1]));
+    session.keep(granted.sessionToken);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      return close(`This MDT link was already used, has expired or is not valid. ${OPEN_AGAIN}`);
+    }
+    return close(error instanceof ApiError ? `${error.message} ${OPEN_AGAIN}` : `The service cannot be reached. ${OPEN_AGAIN}`);
+  }
+}
+
+export async function refresh() {
+  try {
+    const [me, { assignment }, { calls }] = await Promise.all([mdt('GET', '/me'), mdt('GET', '/assignment'), mdt('GET', '/calls')]);
+    state.me = me;
+    state.assignment = assignment;
+    showSelf(me);
+    showAssignment(assignment);
+    showCalls(calls, { tier: me.tier, assignedCallId: assignment?.callId ?? null, attach });
+    byId('mdt-screen').hidden = false;
+    goLive(session.token(), { changed: refreshSoon, shown: showConnection, ended: refresh }).catch(() =>
+      showConnection('Not live: reload to retry'),
+    );
+  } catch (error) {
+    refused(error, byId('page-status'));
+  }
+}
+
+/** Several events in a burst (an assignment and its call's update) make one read. */
+let pending = null;
+function refreshSoon() {
+  pending ??= setTimeout(() => {
+    pending = null;
+    refresh();
+  }, 100);
+}
+
+function showConnection(words) {
+  const connection = byId('connection');
+  connection.hidden = false;
+  connection.textContent = words;
+}
+
+async function attach(call) {
+  try {
+    await mdt('POST', `/calls/${call.callId}/attach`);
+    // The assignment itself, now on screen, says it worked.
+    await refresh();
+  } catch (error) {
+    refused(error, byId('calls-status'));
+  }
+}
+
+byId('leave-call').addEventListener('click', async () => {
+  if (state.assignment === null) return;
+  try {
+    await mdt('POST', `/calls/${state.assignment.callId}/detach`);
+    await refresh();
+  } catch (error) {
+    refused(error, byId('assignment-status'));
+  }
+});
+
+byId('note-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const text = byId('note-text').value.trim();
+  if (text === '' || state.assignment === null) return;
+  try {
+    await mdt('POST', `/calls/${state.assignment.callId}/notes`, { text });
+    byId('note-text').value = '';
+    await refresh();
+    say(byId('assignment-status'), own('Note added.'), 'success');
+  } catch (error) {
+    refused(error, byId('assignment-status'));
+  }
+});
+
+byId('plate-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const plate = byId('plate').value.trim();
+  const result = byId('lookup-result');
+  try {
+    result.replaceChildren(showVehicle(await mdt('POST', '/lookup/vehicle', { plate }), plate));
+  } catch (error) {
+    refused(error, result);
+  }
+});
+
+byId('person-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const firstName = byId('first-name').value.trim();
+  const lastName = byId('last-name').value.trim();
+  const result = byId('lookup-result');
+  try {
+    result.replaceChildren(showPeople(await mdt('POST', '/lookup/person', { firstName, lastName }), `${firstName} ${lastName}`));
+  } catch (error) {
+    refused(error, result);
+  }
+});
+
+async function start() {
+  await takeHandoff();
+  if (!byId('closed-screen').hidden) return;
+  if (session.token() === null) return close(`No MDT session in this tab. ${OPEN_AGAIN}`);
+  await refresh();
+}
+
+start();

@@ -1,0 +1,26 @@
+// The MDT's live channel (`/mdt`): the session authenticates the socket; an event about the
+// officer's unit or call makes the page read its state again from the routes, which stay the one
+// source of what is shown. The channel is on this origin, or on REALTIME_PORT (uWebSockets.js).
+import { io } from './socket.io.esm.min.js';
+
+let socket = null;
+
+/** Opens the channel once; `changed(event)` runs for each event, `shown(words)` says whether it is live. */
+export async function goLive(token, { changed, shown, ended }) {
+  if (socket !== null) return;
+  const where = await fetch('realtime.json', { cache: 'no-store' }).then((r) => r.json());
+  const base = where.port === null ? location.origin : `${location.protocol}//${location.hostname}:${where.port}`;
+  socket = io(`${base}/mdt`, { auth: { token }, transports: ['websocket', 'polling'] });
+  socket.on('mdt', changed);
+  socket.on('connect', () => shown('Live'));
+  socket.on('disconnect', () => shown('Reconnecting…'));
+  socket.on('connect_error', (error) => {
+    if (error?.data?.reason === 'invalid_session') ended();
+    else shown('Reconnecting…');
+  });
+}
+
+export function stopLive() {
+  socket?.close();
+  socket = null;
+}

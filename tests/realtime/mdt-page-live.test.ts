@@ -1,0 +1,73 @@
+import test from 'ava';
+import { bridgeWorld } from '../support/bridge-driver.ts';
+import { type Browser, accessibilityViolations, openBrowser } from '../support/browser.ts';
+import { handoffToken } from '../support/mdt-driver.ts';
+import { expect } from '../support/operator-driver.ts';
+import { startTestService } from '../support/test-service.ts';
+import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
+
+/**
+ * The MDT in Chromium on each realtime engine, live: on `node` the channel shares the HTTP port;
+ * on `uws` it listens on its own port, which the page's Content-Security-Policy must allow
+ * (`connect-src`) and the page must find (`realtime.json`). The uws test runs under
+ * `npm run test:realtime-uws` where uWebSockets.js does not load.
+ */
+
+/** How long the page may take to show a change: a bound on the wait, not a speed assertion. */
+const LIVE_MS = 2_000;
+
+for (const engine of ['node', 'uws'] as const) {
+  const title = `${engine} engine: the MDT shows its unit's new assignment and its call's new notes without a reload`;
+  if (engine === 'uws' && uwsProblem !== null) {
+    test.skip(`${title} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
+    continue;
+  }
+  test.serial(title, async (t) => {
+    const app = await startTestService({ realtime: engine, rateLimitScale: 1000 });
+    let browser: Browser | undefined;
+    t.teardown(async () => {
+      await browser?.close();
+      await app.close();
+    });
+    t.is(app.service.realtime?.engine, engine);
+    const page = await fetch(`${app.service.url}/mdt/`);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    const realtime = new URL(app.service.realtime!.url);
+    const where = (await app.http.get('/mdt/realtime.json')).body;
+    if (engine === 'uws') {
+      t.regex(policy, new RegExp(`connect-src 'self' ws://127\\.0\\.0\\.1:${realtime.port} http://127\\.0\\.0\\.1:${realtime.port}`));
+      t.deepEqual(where, { port: Number(realtime.port) });
+    } else {
+      t.regex(policy, /connect-src 'self';/);
+      t.deepEqual(where, { port: null });
+    }
+
+    const world = await bridgeWorld(app);
+    const officer = await world.officer();
+    const partner = await world.officer();
+    const call = await world.openCall();
+    browser = await openBrowser();
+    const tab = await browser.context.newPage();
+    await tab.setViewportSize({ width: 1280, height: 720 });
+    const failures: string[] = [];
+    tab.on('pageerror', (error) => failures.push(String(error)));
+    const { token } = await handoffToken(world, officer);
+    await tab.goto(`${app.service.url}/mdt/#handoff=${encodeURIComponent(token)}`);
+    await tab.getByText('Full access', { exact: true }).waitFor();
+    await tab.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    const assignment = tab.getByRole('region', { name: 'Assignment' });
+    t.is(await assignment.getByText('No assignment.').count(), 1);
+
+    // A dispatcher sends the unit; the MDT shows the call without a reload.
+    expect(await world.admin('POST', `/calls/${call.callId}/assignments`, { unitId: officer.unitId }), 201);
+    await assignment.getByText(call.callNumber, { exact: true }).waitFor({ timeout: LIVE_MS });
+    t.is(await tab.getByRole('region', { name: 'Status' }).getByText('En route', { exact: true }).count(), 1);
+    // A partner on the call writes a note through the bridge; it lands on the timeline.
+    expect(await world.admin('POST', `/calls/${call.callId}/assignments`, { unitId: partner.unitId }), 201);
+    expect(await world.desk.post('/911/narrative', { identifiers: partner.identifiers, callId: call.callId, text: 'Backing you up' }), 200);
+    await assignment.getByRole('list').getByText('Backing you up').waitFor({ timeout: LIVE_MS });
+    const violations = (await accessibilityViolations(tab)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    t.deepEqual(violations, []);
+    t.deepEqual(failures, []);
+  });
+}
