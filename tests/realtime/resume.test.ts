@@ -3,6 +3,7 @@ import { type Socket as ClientSocket, io } from 'socket.io-client';
 import { type BridgeWorld, bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.ts';
 import { expect, tokenFor } from '../support/operator-driver.ts';
 import { connected, disconnected, refused } from '../support/realtime-client.ts';
+import { REDIS_URL, freshRedisPrefix } from '../support/redis.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
 
@@ -11,7 +12,9 @@ import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
  * of the test's own on the client side: the client keeps the last offset the server gave it and
  * sends it back when it reconnects by itself. Each engine runs in its own service (the uws ones
  * through `npm run test:realtime-uws`, in a process of their own, so the two engines' 30-second
- * absences run at the same time). The tests of one engine are serial: a uWS-attached Socket.IO
+ * absences run at the same time). With REDIS_URL set, the 30-second test keeps its log in Redis,
+ * as instances that share one do (tests/scale/instances.test.ts resumes a client on the other
+ * instance); the other tests keep it in the service's memory. The tests of one engine are serial: a uWS-attached Socket.IO
  * server patches the adapter process-wide, so two cannot run side by side in one process.
  */
 
@@ -67,11 +70,15 @@ function engineTests(engine: Engine) {
     return;
   }
 
+  const where = REDIS_URL === undefined ? 'the log in memory' : 'the log in Redis';
   test.serial(
-    title('a socket away 30 s while three assignments change reconnects by itself, with a fresh token, and gets the three in order, once'),
+    title(
+      `a socket away 30 s while three assignments change reconnects by itself, with a fresh token, and gets the three in order, once (${where})`,
+    ),
     async (t) => {
       t.timeout(AWAY_MS + 30_000);
-      const app = await startTestService({ realtime: engine, rateLimitScale: 1000 });
+      const redis = REDIS_URL === undefined ? undefined : { url: REDIS_URL, prefix: freshRedisPrefix('resume') };
+      const app = await startTestService({ realtime: engine, rateLimitScale: 1000, redis });
       t.teardown(() => app.close());
       const { world, move } = await assignment(app);
       let token = world.desk.token;

@@ -25,6 +25,8 @@ export async function startTestService(
     realtime?: 'uws' | 'node' | 'auto';
     /** Bounds of the realtime channel's waypoint log (decision 0091); the defaults when left out. */
     realtimeLog?: { maxEvents: number; maxAgeMs: number };
+    /** Shares state through this Redis (URL and key prefix), as instances do: the fan-out and the waypoint log. */
+    redis?: { url: string; prefix: string };
     /** Where the service logs; silent (or TEST_LOG_LEVEL) by default. */
     logger?: Logger;
     /** Serves Prometheus metrics on a listener of their own. */
@@ -46,6 +48,7 @@ export async function startTestService(
     clock: options.clock,
     realtime: options.realtime === undefined ? undefined : { engine: options.realtime, port: 0, log: options.realtimeLog },
     metrics: options.metrics,
+    redis: options.redis && { ...options.redis, timeoutMs: 2_000 },
   });
   return { service, http: httpClient(service.url), bootstrapKey, close: () => service.close() };
 }
