@@ -6,6 +6,7 @@ const FILES: Readonly<Record<string, string>> = {
   'board.css': 'board.css',
   'favicon.svg': 'favicon.svg',
   'board.js': 'board.js',
+  'board-lists.js': 'board-lists.js',
   'board-map.js': 'board-map.js',
   'board-state.js': 'board-state.js',
 };

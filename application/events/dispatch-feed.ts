@@ -1,5 +1,5 @@
 import type { Call } from '../../domain/call/call.ts';
-import type { CallId, OrganisationId } from '../../domain/shared/ids.ts';
+import type { CallId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
 import { isStatusChange } from '../../domain/unit/unit-events.ts';
 import { isOnDuty } from '../../domain/unit/unit-status.ts';
@@ -10,7 +10,6 @@ import type { UnitFilter, UnitRepository } from '../ports/unit-repository.ts';
 import type { UnitOfWork } from '../ports/unit-of-work.ts';
 import type { KeysetPage } from '../ports/records-repositories.ts';
 import type { RosterFilter } from '../ports/roster-repositories.ts';
-import type { DepartmentId, UnitId } from '../../domain/shared/ids.ts';
 import type { LivePositions } from './live-positions.ts';
 
 /** Of the events a save carries, the one a dispatcher is told of: the assignment's, else the status's. */

@@ -90,7 +90,13 @@ test.serial('a 911 call from the game appears in Calls without a reload, and a h
   const officer = scene.crew[0]!;
   await scene.heartbeat(officer, 260.25, 310);
   await markerAt(page, officer.unitId, 260.25, 310).waitFor({ timeout: LIVE_MS });
-  t.pass();
+
+  // Clicking a pin or a marker selects its row.
+  await page.locator(`.call-pin [data-call-id="${reported.callId}"]`).click();
+  t.is(await row.getAttribute('aria-selected'), 'true');
+  await markerAt(page, officer.unitId, 260.25, 310).click();
+  const unitRow = unitsTable(page).getByRole('row', { name: new RegExp(officer.callsign) });
+  t.is(await unitRow.getAttribute('aria-selected'), 'true');
 });
 
 test.serial('Assign unit sends the chosen pin to the game, and the next heartbeat in range shows the unit ON_SCENE', async (t) => {
@@ -121,6 +127,36 @@ test.serial('Assign unit sends the chosen pin to the game, and the next heartbea
     .getByRole('row', { name: new RegExp(`${officer.callsign}.*ON_SCENE`) })
     .waitFor({ timeout: LIVE_MS });
   await markerAt(page, officer.unitId, 660, -1185).waitFor({ timeout: LIVE_MS });
+});
+
+test.serial('dragging an assignment pin moves it in the game, a status is set, and a unit is released', async (t) => {
+  const { page, scene, waypoints } = t.context;
+  const [first, second] = scene.crew;
+  const pin = page.locator(`[data-pin-unit-id="${first!.unitId}"]`);
+  const box = (await pin.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 - 40, { steps: 8 });
+  await page.mouse.up();
+  const moved = await waitFor(
+    () => waypoints.find((w) => w.type === 'assignment.updated' && w.unitId === first!.unitId),
+    'assignment.updated',
+  );
+  t.true(moved.mapX > 655.5 && moved.mapY > -1190, JSON.stringify(moved));
+
+  await page.getByLabel(`Status of \u2068${second!.callsign}\u2069`).selectOption('BUSY');
+  await unitsTable(page)
+    .getByRole('row', { name: new RegExp(`${second!.callsign}.*BUSY`) })
+    .locator('td[data-status="BUSY"]')
+    .waitFor({ timeout: LIVE_MS });
+
+  await page.getByRole('button', { name: `Release ${first!.callsign}` }).click();
+  await waitFor(() => waypoints.find((w) => w.type === 'assignment.removed' && w.unitId === first!.unitId), 'assignment.removed');
+  await unitsTable(page)
+    .getByRole('row', { name: new RegExp(first!.callsign) })
+    .locator('td[data-status="AVAILABLE"]')
+    .waitFor({ timeout: LIVE_MS });
+  t.pass();
 });
 
 test.serial('a new call is opened at a place clicked on the map, noted, and closed after a confirmation', async (t) => {

@@ -1,4 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { asyncApiDocument } from '../../adapters/realtime-socketio/index.ts';
 import { type BridgeWorld, bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.ts';
 import { type BoardClient, type BoardEvent, boardClient, positionsOf } from '../support/dispatch-board.ts';
 import { expect, organisationOf } from '../support/operator-driver.ts';
@@ -45,6 +48,16 @@ function engineTest(engine: Engine, title: string, body: (t: ExecutionContext, a
     await body(t, await serviceFor(engine));
   });
 }
+
+/** Whether an event is one the AsyncAPI document describes (one of the `board` messages' payloads). */
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats.default(ajv, { formats: ['date-time', 'uuid'] });
+const boardMessages = (asyncApiDocument() as { components: { messages: Record<string, { name: string; payload: object }> } }).components
+  .messages;
+const described = Object.values(boardMessages)
+  .filter((m) => m.name === 'board')
+  .map((m) => ajv.compile(m.payload));
+const undescribed = (events: readonly BoardEvent[]) => events.filter((event) => !described.some((validate) => validate(event)));
 
 function watch(app: TestService, auth: Record<string, unknown>): BoardClient {
   const board = boardClient(app.service.realtime!.url, auth);
@@ -97,6 +110,7 @@ for (const engine of ENGINES) {
       const sent = positionsOf(board.events, unitId);
       t.like(sent.at(-1), { unitId, unitLabel: callsign, status: 'AVAILABLE', mapX: 11, mapY: 21 });
       t.regex(sent.at(-1)!['reportedAt'], /^\d{4}-\d{2}-\d{2}T/);
+      t.deepEqual(undescribed(board.events), [], 'every event as the AsyncAPI document describes it');
     },
   );
 
@@ -135,10 +149,28 @@ for (const engine of ENGINES) {
     await board.next('call.closed', (e) => e.type === 'call.closed' && e.call.callId === reported.callId);
     await board.next('assignment.removed', (e) => e.type === 'assignment.removed' && e.unit.unitId === unitId);
 
+    // An API credential's changes reach the board too.
+    const api = await world.apiToken();
+    expect(await app.http.patch(`/api/v1/units/${unitId}/status`, { status: 'BUSY' }, { token: api }), 200);
+    await board.next('BUSY from an API credential', (e) => e.type === 'unit.status_changed' && e.unit.status === 'BUSY');
+    expect(await app.http.patch(`/api/v1/cad/calls/${reported.callId}/status`, { status: 'ACTIVE' }, { token: api }), 200);
+    await board.next(
+      'a call reopened by an API credential',
+      (e) => e.type === 'call.updated' && e.call.callId === reported.callId && e.call.status === 'ACTIVE',
+    );
+
     await world.goOnDuty({ identifiers }, world.desk, false);
     const off = await board.next('off duty', (e) => e.type === 'unit.status_changed' && e.unit.status === 'OFF_DUTY');
     t.is(off.unit.unitId, unitId);
 
+    t.deepEqual(undescribed(board.events), [], 'every event as the AsyncAPI document describes it');
+    t.is(
+      undescribed([
+        { type: 'positions', emittedAt: 'now' },
+        { ...opened, call: { ...opened.call, priority: 'P9' } },
+      ]).length,
+      2,
+    );
     const once = (type: string) =>
       board.events.filter((e: BoardEvent) => e.type === type && (e.call?.callId ?? e.unit?.unitId) !== undefined);
     t.is(once('call.opened').filter((e) => e.call.callId === reported.callId).length, 1);
@@ -149,13 +181,14 @@ for (const engine of ENGINES) {
     const later = watch(app, { key, organisationId: world.organisationId });
     const snapshot = await snapshotOf(later);
     t.false(snapshot.units.some((u: any) => u.unitId === unitId));
-    t.false(snapshot.calls.some((c: any) => c.callId === reported.callId));
+    // The call the API credential reopened is open again.
+    t.true(snapshot.calls.some((c: any) => c.callId === reported.callId && c.status === 'ACTIVE'));
   });
 
   engineTest(engine, 'admits any key of the organisation to watch, and refuses other keys alike', async (t, app) => {
     const { world, key } = await dispatchWorld(app);
     const org = organisationOf(app.http, app.bootstrapKey, world.organisationId);
-    const { key: auditor } = await org.operatorKey(['audit.view'], unique('auditor-'));
+    const { key: auditor, operatorKeyId: auditorId } = await org.operatorKey(['audit.view'], unique('auditor-'));
     const readOnly = watch(app, { key: auditor, organisationId: world.organisationId });
     t.is((await snapshotOf(readOnly)).canManage, false);
 
@@ -175,5 +208,8 @@ for (const engine of ENGINES) {
     const missing = await refused(watch(app, { key }).socket);
     t.deepEqual(missing.data, { reason: 'organisation_required' });
     await connected(watch(app, { key, organisationId: world.organisationId }).socket);
+    // A revoked key is refused like an unknown one.
+    expect(await app.http.post(`/api/v1/admin/operator-keys/${auditorId}/revoke`, undefined, { token: app.bootstrapKey }), 200);
+    t.deepEqual((await refused(watch(app, { key: auditor, organisationId: world.organisationId }).socket)).data, { reason: 'invalid_key' });
   });
 }

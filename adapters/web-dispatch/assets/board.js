@@ -1,13 +1,13 @@
 // The dispatch board's entry: signing in, the live channel, the lists and the actions. Every
 // action is an operator route; the channel only tells the board what changed.
 import { io } from './socket.io.esm.min.js';
-import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
+import { byId, el, own, phrase, say } from '/shared/dom.js';
 import { boardMap } from './board-map.js';
+import { drawCalls, drawDetail, drawUnits } from './board-lists.js';
 import { boardState } from './board-state.js';
 
 const KEY = 'cad.operatorKey';
 const ORGANISATION = 'cad.dispatch.organisationId';
-const STATUSES = ['AVAILABLE', 'EN_ROUTE', 'ON_SCENE', 'BUSY', 'OUT_OF_SERVICE', 'OFF_DUTY'];
 const status = byId('page-status');
 const connection = byId('connection');
 
@@ -177,9 +177,12 @@ function draw() {
   if (selected.callId !== null && !state.calls.has(selected.callId)) selected.callId = null;
   if (selected.unitId !== null && !state.units.has(selected.unitId)) selected.unitId = null;
   map.draw(state, selected);
-  drawCalls();
-  drawUnits();
-  drawDetail();
+  drawCalls(state, selected, select);
+  drawUnits(state, selected, select, {
+    setStatus: (unit, status) => act('Status set.', () => call('PATCH', `/units/${unit.unitId}/status`, { status })),
+    release: releaseUnit,
+  });
+  drawDetail(state, selected);
   const manage = state.canManage;
   byId('read-only').hidden = manage;
   for (const control of document.querySelectorAll('[data-action]')) control.disabled = !manage;
@@ -188,71 +191,6 @@ function draw() {
     byId('close-call').disabled = selected.callId === null;
   }
   fillDepartments();
-}
-
-function drawCalls() {
-  const rows = state.callList().map((c) => {
-    const units = state.unitsOn(c.callId).map((u) => u.unitLabel);
-    return el(
-      'tr',
-      {
-        'data-call-id': c.callId,
-        class: c.callId === selected.callId ? 'selected' : false,
-        'aria-selected': String(c.callId === selected.callId),
-        onclick: () => select({ callId: c.callId }),
-      },
-      el('td', {}, c.callNumber),
-      el('td', { class: `priority-${c.priority}` }, c.priority),
-      el('td', {}, c.description),
-      el('td', {}, c.status),
-      el('td', {}, units.length === 0 ? own('—') : units.flatMap((label, i) => (i === 0 ? [label] : [own(', '), label]))),
-    );
-  });
-  fillRows(byId('calls-body'), rows, 5, 'No open calls.');
-}
-
-function drawUnits() {
-  const rows = state.unitList().map((u) => {
-    const chooser = el('select', {
-      'aria-label': String(phrase`Status of ${u.unitLabel}`),
-      disabled: !state.canManage,
-      'data-action': true,
-    });
-    for (const s of STATUSES) chooser.append(el('option', { value: s, selected: s === u.status }, own(s)));
-    chooser.addEventListener('change', () =>
-      act('Status set.', () => call('PATCH', `/units/${u.unitId}/status`, { status: chooser.value })),
-    );
-    const release = u.assignment
-      ? el(
-          'button',
-          { type: 'button', 'data-action': true, disabled: !state.canManage, onclick: () => releaseUnit(u) },
-          phrase`Release ${u.unitLabel}`,
-        )
-      : null;
-    return el(
-      'tr',
-      {
-        'data-unit-id': u.unitId,
-        class: u.unitId === selected.unitId ? 'selected' : false,
-        'aria-selected': String(u.unitId === selected.unitId),
-        onclick: (e) => e.target.closest('select,button') || select({ unitId: u.unitId }),
-      },
-      el('td', {}, u.unitLabel),
-      el('td', { 'data-status': u.status }, own(u.status)),
-      el('td', {}, u.assignment ? u.assignment.callNumber : own('—')),
-      el('td', {}, chooser, release),
-    );
-  });
-  fillRows(byId('units-body'), rows, 4, 'No units on duty.');
-}
-
-function drawDetail() {
-  const current = selected.callId && state.calls.get(selected.callId);
-  byId('call-detail').hidden = !current;
-  if (!current) return;
-  byId('call-detail-title').replaceChildren(el('span', {}, phrase`Call ${current.callNumber}: ${current.description}`));
-  const notes = current.notes.map((n) => el('li', {}, el('span', { class: 'muted' }, phrase`${when(n.at)} ${n.author.label}: `), n.text));
-  byId('call-notes').replaceChildren(...(notes.length > 0 ? notes : [el('li', {}, own('No notes yet.'))]));
 }
 
 function fillDepartments() {
