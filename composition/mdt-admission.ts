@@ -1,12 +1,17 @@
-import type { MdtAdmission } from '../adapters/realtime-socketio/index.ts';
+import type { MdtAdmission, MdtPlace } from '../adapters/realtime-socketio/index.ts';
+import type { MdtOfficer } from '../application/mdt/mdt-officer.ts';
 import type { CadCore } from './core.ts';
 
 /**
  * Who may listen on the MDT channel: an MDT session (handshake `auth.token`), judged as the MDT
  * routes judge it (decision 0080): verified under its own audience, then the officer read as the
  * records stand. An access token, an operator key, an expired or ended session are refused alike.
- * The session is judged again while the MDT stays connected, so an ended session stops listening.
+ * The session is judged again while the MDT stays connected, so an ended session stops listening
+ * and a socket follows its officer into a unit, out of one, or to another.
  */
+/** The officer's unit and the call it is on, as read now: where its MDT listens. */
+const placeOf = ({ unit }: MdtOfficer): MdtPlace => ({ unitId: unit?.id ?? null, callId: unit?.assignment?.callId ?? null });
+
 export function mdtAdmission(core: CadCore): (auth: unknown) => Promise<MdtAdmission> {
   const officerOf = async (token: string) => {
     const session = core.mdtSessions.verify(token, core.clock.now());
@@ -17,13 +22,14 @@ export function mdtAdmission(core: CadCore): (auth: unknown) => Promise<MdtAdmis
     if (typeof token !== 'string') return { ok: false, reason: 'invalid_session' };
     const found = await officerOf(token);
     if (found === null || found.officer === null) return { ok: false, reason: 'invalid_session' };
-    const { unit } = found.officer;
     return {
       ok: true,
-      unitId: unit?.id ?? null,
-      callId: unit?.assignment?.callId ?? null,
+      ...placeOf(found.officer),
       expiresAt: core.mdtSessions.expiryOf(token) ?? core.clock.now(),
-      stillAdmitted: async () => ((await officerOf(token))?.officer ?? null) !== null,
+      recheck: async () => {
+        const officer = (await officerOf(token))?.officer ?? null;
+        return officer === null ? null : placeOf(officer);
+      },
     };
   };
 }

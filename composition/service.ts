@@ -47,7 +47,13 @@ export interface ServiceOptions {
    * The realtime waypoint channel (Socket.IO, namespace `/integrations/game`): on uWebSockets.js
    * at its own port, or on the HTTP server's. Left out, the service runs without it.
    */
-  readonly realtime?: { readonly engine: RealtimeEngineChoice; readonly port: number; readonly log?: WaypointLogBounds };
+  readonly realtime?: {
+    readonly engine: RealtimeEngineChoice;
+    readonly port: number;
+    readonly log?: WaypointLogBounds;
+    /** How often a connected MDT is judged again and follows its officer's unit, in milliseconds (30 s by default). */
+    readonly mdtRecheckMs?: number;
+  };
   /** Deadlines for slow clients and the bound on open connections; decision 0031's figures by default. */
   readonly connections?: ConnectionLimits;
   /** Redis, for the state several instances share (decision 0032); each instance keeps its own without it. */
@@ -121,7 +127,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         fanOut: shared?.fanOut,
         log: waypointLog(shared, options.realtime.log ?? DEFAULT_WAYPOINT_LOG_BOUNDS),
         dispatch: { admit: dispatcherAdmission(core), now: () => core.clock.now(), logger: options.logger },
-        mdt: { admit: mdtAdmission(core), now: () => core.clock.now(), logger: options.logger },
+        mdt: {
+          admit: mdtAdmission(core),
+          now: () => core.clock.now(),
+          logger: options.logger,
+          ...(options.realtime.mdtRecheckMs !== undefined && { recheckMs: options.realtime.mdtRecheckMs }),
+        },
       });
       if (gateway.dispatch !== null) core.dispatch.connect(gateway.dispatch);
       if (gateway.mdt !== null) core.dispatch.connect(gateway.mdt);

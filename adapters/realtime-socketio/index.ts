@@ -21,4 +21,4 @@ export {
   type WaypointLog,
   type WaypointLogBounds,
 } from './waypoint-log.ts';
-export { MDT_EVENT, MDT_NAMESPACE, type MdtAdmission, type MdtOptions } from './mdt-namespace.ts';
+export { MDT_EVENT, MDT_NAMESPACE, type MdtAdmission, type MdtOptions, type MdtPlace } from './mdt-namespace.ts';

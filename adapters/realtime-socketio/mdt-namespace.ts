@@ -6,22 +6,29 @@ import { assignmentPayload, notesPayload } from './mdt-payload.ts';
 export const MDT_NAMESPACE = '/mdt';
 /** Its one wire event: `assignment` (the officer's unit changed) or `notes` (the officer's call got notes). */
 export const MDT_EVENT = 'mdt';
-/** How often a connected MDT's session is judged again: an ended session stops listening within this. */
+/**
+ * How often a connected MDT's session is judged again, by default: an ended session stops
+ * listening, and a socket moves to its officer's unit and call as the records stand, within this.
+ */
 const RECHECK_MS = 30_000;
 /** setTimeout's ceiling (about 24.8 days); a session lives a shift. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** Where an MDT listens: its officer's unit and the call that unit is on, as the records stand. */
+export interface MdtPlace {
+  /** The officer's unit in the session's department; null without one (nothing to follow then). */
+  readonly unitId: string | null;
+  /** The call that unit is on now, if any. */
+  readonly callId: string | null;
+}
+
 export type MdtAdmission =
-  | {
+  | (MdtPlace & {
       readonly ok: true;
-      /** The officer's unit in the session's department; null without one (nothing to follow then). */
-      readonly unitId: string | null;
-      /** The call that unit is on now, if any. */
-      readonly callId: string | null;
       readonly expiresAt: Date;
-      /** Whether the session still stands (its credential, its character's links). */
-      stillAdmitted(): Promise<boolean>;
-    }
+      /** The session judged again: null when it no longer stands (its credential, its character's links), else where it listens now. */
+      recheck(): Promise<MdtPlace | null>;
+    })
   | { readonly ok: false; readonly reason: 'invalid_session' | 'unavailable' };
 
 export interface MdtOptions {
@@ -29,6 +36,8 @@ export interface MdtOptions {
   admit(auth: unknown): Promise<MdtAdmission>;
   now(): Date;
   logger: { warn(obj: object, msg: string): void };
+  /** How often a connected MDT is judged again, in milliseconds (30 s unless set; tests shorten it). */
+  recheckMs?: number;
 }
 
 export interface MdtNamespace {
@@ -39,6 +48,15 @@ export interface MdtNamespace {
 
 const unitRoom = (unitId: string) => `unit:${unitId}`;
 const callRoom = (callId: string) => `call:${callId}`;
+
+/** Puts a local socket in the rooms of its unit and call, and out of any other unit's or call's. */
+function place(socket: { readonly rooms: Set<string>; join(room: string): unknown; leave(room: string): unknown }, where: MdtPlace): void {
+  const wanted = [where.unitId === null ? null : unitRoom(where.unitId), where.callId === null ? null : callRoom(where.callId)];
+  for (const room of [...socket.rooms]) {
+    if ((room.startsWith('unit:') || room.startsWith('call:')) && !wanted.includes(room)) socket.leave(room);
+  }
+  for (const room of wanted) if (room !== null && !socket.rooms.has(room)) socket.join(room);
+}
 
 function unauthorized(reason: string): ExtendedError {
   const error: ExtendedError = new Error('unauthorized');
@@ -70,18 +88,18 @@ export function serveMdt(io: Server<any, any, any, any>, options: MdtOptions): M
   });
   mdts.on('connection', (socket) => {
     const admission = (socket.data as { admission: Extract<MdtAdmission, { ok: true }> }).admission;
-    if (admission.unitId !== null) socket.join(unitRoom(admission.unitId));
-    if (admission.callId !== null) socket.join(callRoom(admission.callId));
+    place(socket, admission);
     const drop = () => socket.disconnect(true);
     // Dropped when the session's shift is over; the page then says to open the MDT again.
     const remaining = Math.min(Math.max(admission.expiresAt.getTime() - options.now().getTime(), 0), MAX_TIMER_MS);
     const expiry = setTimeout(drop, remaining);
     const recheck = setInterval(() => {
-      admission.stillAdmitted().then(
-        (still) => (still ? undefined : drop()),
+      // The officer may have joined, left or changed units since: the socket follows the records.
+      admission.recheck().then(
+        (where) => (where === null ? drop() : place(socket, where)),
         () => undefined,
       );
-    }, RECHECK_MS);
+    }, options.recheckMs ?? RECHECK_MS);
     socket.once('disconnect', () => {
       clearTimeout(expiry);
       clearInterval(recheck);

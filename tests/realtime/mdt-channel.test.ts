@@ -22,7 +22,8 @@ const listeners = new Set<MdtListener>();
 async function serviceFor(engine: Engine): Promise<TestService> {
   if (running?.engine === engine) return running.app;
   await running?.app.close();
-  const app = await startTestService({ realtime: engine, rateLimitScale: 1000 });
+  // A short re-check, so that a socket following its officer into a unit shows within the test.
+  const app = await startTestService({ realtime: engine, rateLimitScale: 1000, mdtRecheckMs: 200 });
   running = { engine, app };
   return app;
 }
@@ -54,6 +55,22 @@ function listen(app: TestService, auth: Record<string, unknown>): MdtListener {
 }
 
 for (const engine of ENGINES) {
+  engineTest(engine, 'moves an MDT connected without a unit into the unit its officer is given, at the next re-check', async (t, app) => {
+    const world = await bridgeWorld(app);
+    const player = await world.linkedPlayer();
+    const mdt = await mdtSession(world, player, { onDuty: false });
+    const listener = listen(app, { token: mdt.sessionToken });
+    await connected(listener.socket);
+    const { unitId } = await world.member(player.characterId);
+    // Each duty change is an assignment event for the unit; the MDT hears one once the re-check put it in the unit's room.
+    const heard = () => listener.events.some((e) => e.type === 'assignment' && e.unitId === unitId);
+    for (let attempt = 0; attempt < 50 && !heard(); attempt++) {
+      await world.goOnDuty(player, world.desk, attempt % 2 === 0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    t.true(heard(), `received ${JSON.stringify(listener.events.map((e) => e.type))}`);
+  });
+
   engineTest(
     engine,
     'tells an MDT its own unit’s assignments and its call’s new notes, and nothing of other units or calls',

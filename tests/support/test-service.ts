@@ -25,6 +25,8 @@ export async function startTestService(
     realtime?: 'uws' | 'node' | 'auto';
     /** Bounds of the realtime channel's waypoint log (decision 0091); the defaults when left out. */
     realtimeLog?: { maxEvents: number; maxAgeMs: number };
+    /** How often a connected MDT is judged again (30 s by default). */
+    mdtRecheckMs?: number;
     /** Shares state through this Redis (URL and key prefix), as instances do: the fan-out and the waypoint log. */
     redis?: { url: string; prefix: string };
     /** Where the service logs; silent (or TEST_LOG_LEVEL) by default. */
@@ -46,7 +48,10 @@ export async function startTestService(
     autoProvisionPerHour: options.autoProvisionPerHour,
     bootstrapKey,
     clock: options.clock,
-    realtime: options.realtime === undefined ? undefined : { engine: options.realtime, port: 0, log: options.realtimeLog },
+    realtime:
+      options.realtime === undefined
+        ? undefined
+        : { engine: options.realtime, port: 0, log: options.realtimeLog, mdtRecheckMs: options.mdtRecheckMs },
     metrics: options.metrics,
     redis: options.redis && { ...options.redis, timeoutMs: 2_000 },
   });
