@@ -17,13 +17,14 @@ import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
 const LIVE_MS = 2_000;
 
 for (const engine of ['node', 'uws'] as const) {
-  const title = `${engine} engine: the MDT shows its unit's new assignment and its call's new notes without a reload`;
+  const title = `${engine} engine: the MDT shows its unit's new assignment and its call's new notes without a reload, and says when its session ended`;
   if (engine === 'uws' && uwsProblem !== null) {
     test.skip(`${title} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
     continue;
   }
   test.serial(title, async (t) => {
-    const app = await startTestService({ realtime: engine, rateLimitScale: 1000 });
+    // A short re-check, so that the channel drops an ended session's socket within the test.
+    const app = await startTestService({ realtime: engine, rateLimitScale: 1000, mdtRecheckMs: 200 });
     let browser: Browser | undefined;
     t.teardown(async () => {
       await browser?.close();
@@ -68,6 +69,11 @@ for (const engine of ['node', 'uws'] as const) {
     await assignment.getByRole('list').getByText('Backing you up').waitFor({ timeout: LIVE_MS });
     const violations = (await accessibilityViolations(tab)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
     t.deepEqual(violations, []);
+    // The session ends (its credential revoked): the channel drops the socket, and the page says so
+    // rather than "Reconnecting…" for ever.
+    expect(await world.admin('POST', `/credentials/${world.desk.credential.clientId}/revoke`), 200);
+    await tab.getByText('Your MDT session has ended.', { exact: false }).waitFor({ timeout: LIVE_MS });
+    t.is(await tab.getByText('Reconnecting…').count(), 0);
     t.deepEqual(failures, []);
   });
 }

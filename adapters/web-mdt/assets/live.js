@@ -13,7 +13,14 @@ export async function goLive(token, { changed, shown, ended }) {
   socket = io(`${base}/mdt`, { auth: { token }, transports: ['websocket', 'polling'] });
   socket.on('mdt', changed);
   socket.on('connect', () => shown('Live'));
-  socket.on('disconnect', () => shown('Reconnecting…'));
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return shown('Reconnecting…');
+    // The service dropped the socket (the session's shift is over, or it no longer stands), and a
+    // client never reconnects from that by itself: the routes say which. A 401 closes the MDT
+    // ("session ended"); a session that still stands reads again and opens a fresh socket.
+    stopLive();
+    ended();
+  });
   socket.on('connect_error', (error) => {
     if (error?.data?.reason === 'invalid_session') ended();
     else shown('Reconnecting…');
