@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { RunOnce } from '../../application/idempotency/run-once.ts';
 import { HttpError } from './error-catalogue.ts';
 import type { HttpState } from './http-state.ts';
@@ -65,9 +65,21 @@ const rightsDigest = (rights: readonly string[]) => sha256(JSON.stringify(rights
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
-/** What the request asked: its method, path, query and body. The same key with another of these is a 422. */
-export function fingerprintOf(method: string, path: string, query: string, body: unknown): string {
-  return sha256(`${method} ${path}?${query}\n${JSON.stringify(body ?? null)}`);
+/**
+ * What the request asked: its method, path, query and body. The same key with another of these is
+ * a 422. An HMAC under a secret derived from the Idempotency-Key and its scope, as the answer is
+ * sealed: the table alone cannot confirm a guessed request (player identifiers and a plate).
+ */
+export function fingerprintOf(
+  keyed: { readonly key: string; readonly scope: string },
+  method: string,
+  path: string,
+  query: string,
+  body: unknown,
+): string {
+  return createHmac('sha256', derivedKey(keyed.key, keyed.scope, FINGERPRINT_INFO))
+    .update(`${method} ${path}?${query}\n${JSON.stringify(body ?? null)}`)
+    .digest('base64url');
 }
 
 /**
@@ -75,8 +87,14 @@ export function fingerprintOf(method: string, path: string, query: string, body:
  * scope, and the Idempotency-Key itself is stored as its hash only: an answer that carries a
  * secret (a new credential's) is never readable from the database alone.
  */
+function derivedKey(key: string, scope: string, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', key, scope, info, 32));
+}
+const SEALING_INFO = 'cad-integration idempotent answer v1';
+const FINGERPRINT_INFO = 'cad-integration idempotent request v1';
+
 function sealingKey(key: string, scope: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', key, scope, 'cad-integration idempotent answer v1', 32));
+  return derivedKey(key, scope, SEALING_INFO);
 }
 
 function seal(key: string, scope: string, text: string): string {

@@ -115,11 +115,8 @@ function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOn
     let reply: Reply;
     if (key === null) reply = await spec.handle(request, useCase);
     else {
-      const keyedRequest = {
-        key,
-        scope: keyScopeOf(ctx.state),
-        fingerprint: fingerprintOf(ctx.method, ctx.path, ctx.querystring, rawBody),
-      };
+      const scope = keyScopeOf(ctx.state);
+      const keyedRequest = { key, scope, fingerprint: fingerprintOf({ key, scope }, ctx.method, ctx.path, ctx.querystring, rawBody) };
       const answer = await runIdempotently(runOnce, keyedRequest, () => spec.handle(request, useCase)).catch((error: unknown) => {
         if (error instanceof HttpError && error.code === 'IDEMPOTENCY_KEY_IN_USE') ctx.set('Retry-After', '1');
         throw error;

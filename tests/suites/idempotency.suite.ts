@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { TestFn } from 'ava';
 import { takesIdempotencyKey } from '../../adapters/http-koa/route-spec.ts';
 import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
@@ -213,5 +213,21 @@ export function idempotencySuite(test: TestFn<IdempotencyContext>, open: () => P
     t.is(bad.status, 400);
     const good = await app.http.post(`${BRIDGE}/911`, report911(`corrected ${key}`), { token, headers: keyed(key) });
     t.deepEqual([good.status, good.headers.get('idempotent-replayed')], [200, null]);
+  });
+
+  test.serial('the stored request digest is keyed by the Idempotency-Key: the table alone confirms no guessed request', async (t) => {
+    const { app, store, world } = t.context;
+    const body = report911(`guessable ${randomUUID()}`);
+    const plain = createHash('sha256')
+      .update(`POST ${BRIDGE}/911?\n${JSON.stringify(body)}`)
+      .digest('base64url');
+    for (const key of [randomUUID(), randomUUID()]) {
+      expect(await app.http.post(`${BRIDGE}/911`, body, { token: world.tokens.game, headers: keyed(key) }), 200);
+    }
+    const rows = (await store.snapshot())['idempotency_keys'] ?? [];
+    t.true(rows.length >= 2);
+    t.is(rowsMentioning(await store.snapshot(), 'idempotency_keys', plain), 0, 'no row holds the plain digest of the request');
+    const digests = rows.map((row) => (row as { fingerprint: string }).fingerprint);
+    t.is(new Set(digests).size, digests.length, 'one request under two keys: two digests');
   });
 }
