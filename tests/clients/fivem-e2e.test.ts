@@ -131,8 +131,8 @@ test.serial('/911 and /panic create calls at the players’ positions', async (t
   );
 });
 
-test.serial('/plate, /name and /warrant print the lookups in chat; /mdt opens the hand-off link', async (t) => {
-  const { fx, officers, world, app } = t.context;
+test.serial('/plate, /name and /warrant print the lookups in chat', async (t) => {
+  const { fx, officers, world } = t.context;
   const civilian = await world.civilian('Trevor', 'Philips', '1967-11-12', 'SUSPENDED');
   await world.vehicle({ plate: 'TREV 0R', make: 'Canis', model: 'Bodhi', color: 'red', ownerCivilianId: civilian.civilianId });
   await world.warrant(civilian.civilianId);
@@ -149,13 +149,30 @@ test.serial('/plate, /name and /warrant print the lookups in chat; /mdt opens th
   t.true(player.client.chat.includes('CAD: Trevor Philips, born 1967-11-12, licence SUSPENDED.'));
   t.true(player.client.chat.includes('CAD: Trevor Philips: ACTIVE WARRANT.'));
   t.true(player.client.chat.includes('CAD: Plate NOPE99: no match.'));
+});
 
+test.serial('/mdt opens the hand-off link on the player’s own client and never prints it in chat', async (t) => {
+  const { fx, officers, app } = t.context;
+  const { player } = officers[2]!;
   fx.command(player, '/mdt');
   await until('the MDT link', () => player.client.nuiMessages.length === 1);
   const { type, url } = player.client.nuiMessages[0] as { type: string; url: string };
   t.is(type, 'openUrl');
   t.regex(url, new RegExp(`^${app.service.url}/mdt/#handoff=[A-Za-z0-9_.%-]+$`));
-  t.true(player.client.chat.some((line) => line.includes('MDT (full) opening')));
+  await until('the MDT chat line', () => player.client.chat.some((line) => line.includes('MDT (full) opening')));
+  // Chat is read by others (streams, screen shares, chat logs): the single-use token stays out of it.
+  const token = decodeURIComponent(url.split('#handoff=')[1]!);
+  for (const { player: anyone } of officers) {
+    for (const line of anyone.client.chat) {
+      t.false(line.includes(token), line);
+      t.false(line.includes('#handoff='), line);
+    }
+  }
+  // Only the player who asked received it, and only on the open-URL event.
+  for (const { player: anyone } of officers) {
+    const events = anyone.client.received.filter(({ args }) => JSON.stringify(args).includes(token)).map(({ event }) => event);
+    t.deepEqual(events, anyone === player ? ['cad-bridge:openUrl'] : [], anyone.name);
+  }
 });
 
 test.serial('exports for other resources: setDuty, plateRead, issueCitation, logArrest, syncCivilian, syncVehicle', async (t) => {

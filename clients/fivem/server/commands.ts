@@ -97,7 +97,9 @@ export function registerCommands(cad: CadClient, config: BridgeConfig, duty: Dut
     });
     if (!answer.ok) return tell(source, `MDT not opened: ${why(answer.reason)}.`, RED);
     const url = `${config.baseUrl}/mdt/#handoff=${encodeURIComponent(answer.token)}`;
+    // The link goes to this player's client alone: chat is read by others (streams, screen shares,
+    // chat logs), and whoever redeems the link first holds the officer's MDT session.
     emitNet(CLIENT_EVENTS.openUrl, source, url);
-    tell(source, `MDT (${answer.tier}) opening; the link works once, for two minutes: ${url}`);
+    tell(source, `MDT (${answer.tier}) opening in your browser.`);
   });
 }
