@@ -151,6 +151,28 @@ test.serial('/plate, /name and /warrant print the lookups in chat', async (t) =>
   t.true(player.client.chat.includes('CAD: Plate NOPE99: no match.'));
 });
 
+test.serial('names other people entered in the CAD reach chat without colour codes or markup', async (t) => {
+  const { fx, officers, world } = t.context;
+  const { player } = officers[4]!;
+  // Another resource syncs a character whose name carries cfx chat codes and HTML.
+  const synced = (await fx.call('syncCivilian', Number(player.source), {
+    firstName: '^1Lester<b>',
+    lastName: 'Cr^*est',
+    dateOfBirth: '1970-05-05',
+  })) as { ok: boolean; civilianId: string };
+  t.true(synced.ok);
+  await world.vehicle({ plate: 'LES 1', make: '<i>Pegassi', model: 'Zen^^11torno', ownerCivilianId: synced.civilianId });
+  fx.command(player, '/name ^1Lester<b> Cr^*est');
+  fx.command(player, '/plate LES1');
+  await until('both lookups', () => player.client.chat.filter((line) => /born 1970-05-05|^CAD: Plate LES 1/.test(line)).length >= 2);
+  t.true(player.client.chat.includes('CAD: Lesterb Crest, born 1970-05-05, licence VALID.'), player.client.chat.join('\n'));
+  t.true(
+    player.client.chat.includes('CAD: Plate LES 1: iPegassi Zentorno, registration VALID, owner Lesterb Crest.'),
+    player.client.chat.join('\n'),
+  );
+  for (const line of player.client.chat) t.false(/[<>^]/.test(line), line);
+});
+
 test.serial('/mdt opens the hand-off link on the player’s own client and never prints it in chat', async (t) => {
   const { fx, officers, app } = t.context;
   const { player } = officers[2]!;
