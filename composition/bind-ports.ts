@@ -86,7 +86,7 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
     .toResolvedValue(
       (organisations, uow, channel, clock, positions) =>
         new BoardPublishingUnits(
-          new WaypointPublishingUnits(persistence.units, organisations, uow, channel, clock),
+          new WaypointPublishingUnits(persistence.units, organisations, uow, channel, clock, persistence.recordNumbers),
           uow,
           dispatch,
           positions,

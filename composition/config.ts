@@ -17,7 +17,12 @@ export interface Config {
   readonly autoProvisionPerHour: number;
   readonly logLevel: string;
   /** The realtime waypoint channel: its engine, and the uWebSockets.js engine's own port. */
-  readonly realtime: { readonly engine: 'auto' | 'uws' | 'node'; readonly port: number };
+  readonly realtime: {
+    readonly engine: 'auto' | 'uws' | 'node';
+    readonly port: number;
+    /** How much of each department's waypoint events reconnecting sockets can resume from (decision 0091). */
+    readonly log: { readonly maxEvents: number; readonly maxAgeMs: number };
+  };
   /** Deadlines for slow clients and the bound on open connections of the HTTP server. */
   readonly connections: ConnectionLimits;
   /** Present when REDIS_URL is set: where the state that instances share lives (decision 0032). */
@@ -46,6 +51,8 @@ const schema = {
     LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
     CAD_REALTIME_ENGINE: { enum: ['auto', 'uws', 'node'], default: 'auto' },
     REALTIME_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8081 },
+    REALTIME_LOG_MAX_EVENTS: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 10_000 },
+    REALTIME_LOG_MAX_AGE_S: { type: 'integer', minimum: 0, maximum: 86_400, default: 900 },
     CAD_REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 1000, maximum: 600_000, default: DEFAULT_CONNECTION_LIMITS.requestTimeoutMs },
     CAD_HEADERS_TIMEOUT_MS: { type: 'integer', minimum: 1000, maximum: 600_000, default: DEFAULT_CONNECTION_LIMITS.headersTimeoutMs },
     CAD_KEEP_ALIVE_TIMEOUT_MS: { type: 'integer', minimum: 1000, maximum: 600_000, default: DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs },
@@ -77,6 +84,8 @@ interface Checked {
   LOG_LEVEL: string;
   CAD_REALTIME_ENGINE: 'auto' | 'uws' | 'node';
   REALTIME_PORT: number;
+  REALTIME_LOG_MAX_EVENTS: number;
+  REALTIME_LOG_MAX_AGE_S: number;
   CAD_REQUEST_TIMEOUT_MS: number;
   CAD_HEADERS_TIMEOUT_MS: number;
   CAD_KEEP_ALIVE_TIMEOUT_MS: number;
@@ -132,7 +141,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     accessTokenTtlSeconds: v.CAD_ACCESS_TOKEN_TTL_S,
     autoProvisionPerHour: v.GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR,
     logLevel: v.LOG_LEVEL,
-    realtime: { engine: v.CAD_REALTIME_ENGINE, port: v.REALTIME_PORT },
+    realtime: {
+      engine: v.CAD_REALTIME_ENGINE,
+      port: v.REALTIME_PORT,
+      log: { maxEvents: v.REALTIME_LOG_MAX_EVENTS, maxAgeMs: v.REALTIME_LOG_MAX_AGE_S * 1000 },
+    },
     connections: {
       requestTimeoutMs: v.CAD_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: v.CAD_HEADERS_TIMEOUT_MS,

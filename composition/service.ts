@@ -7,7 +7,11 @@ import { type MetricsListener, type MetricsListenerOptions, ServiceMetrics, list
 import { describeStaleLock } from '../adapters/persistence-mikro-orm/data-directory-lock.ts';
 import type { DatabaseNotice } from '../adapters/persistence-mikro-orm/postgres-database.ts';
 import {
+  DEFAULT_WAYPOINT_LOG_BOUNDS,
+  MemoryWaypointLog,
   type RealtimeEngineChoice,
+  type WaypointLog,
+  type WaypointLogBounds,
   asyncApiDocument,
   type RealtimeGateway,
   startRealtime,
@@ -17,7 +21,7 @@ import type { WaypointChannel } from '../application/ports/waypoint-channel.ts';
 import { type CadCore, createCadCore } from './core.ts';
 import { dispatcherAdmission } from './dispatch-admission.ts';
 import { mdtAdmission } from './mdt-admission.ts';
-import type { RedisOption } from './shared-state.ts';
+import type { RedisOption, SharedState } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
 
 export interface ServiceOptions {
@@ -43,7 +47,7 @@ export interface ServiceOptions {
    * The realtime waypoint channel (Socket.IO, namespace `/integrations/game`): on uWebSockets.js
    * at its own port, or on the HTTP server's. Left out, the service runs without it.
    */
-  readonly realtime?: { readonly engine: RealtimeEngineChoice; readonly port: number };
+  readonly realtime?: { readonly engine: RealtimeEngineChoice; readonly port: number; readonly log?: WaypointLogBounds };
   /** Deadlines for slow clients and the bound on open connections; decision 0031's figures by default. */
   readonly connections?: ConnectionLimits;
   /** Redis, for the state several instances share (decision 0032); each instance keeps its own without it. */
@@ -115,6 +119,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         now: () => core.clock.now(),
         logger: options.logger,
         fanOut: shared?.fanOut,
+        log: waypointLog(shared, options.realtime.log ?? DEFAULT_WAYPOINT_LOG_BOUNDS),
         dispatch: { admit: dispatcherAdmission(core), now: () => core.clock.now(), logger: options.logger },
         mdt: { admit: mdtAdmission(core), now: () => core.clock.now(), logger: options.logger },
       });
@@ -157,6 +162,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await shared?.close();
     throw error;
   }
+}
+
+/** The log reconnecting sockets resume from: in Redis when instances share it, else in this process. */
+function waypointLog(shared: SharedState | undefined, bounds: WaypointLogBounds): WaypointLog {
+  return shared?.waypointLog(bounds) ?? new MemoryWaypointLog(bounds);
 }
 
 /** Counts each waypoint event as it is handed to the channel's fan-out. */

@@ -4,6 +4,7 @@ import type { RateLimiter } from '../application/ports/rate-limiter.ts';
 import { RedisPositionCache } from '../adapters/live-positions/index.ts';
 import { RedisRateLimiter } from '../adapters/rate-limit/redis-rate-limiter.ts';
 import { type FanOut, redisFanOut } from '../adapters/realtime-socketio/redis-fan-out.ts';
+import { RedisWaypointLog, type WaypointLog, type WaypointLogBounds } from '../adapters/realtime-socketio/waypoint-log.ts';
 import { RedisLink } from '../adapters/redis/redis-link.ts';
 
 /** REDIS_URL and its companions: where the state that instances share lives. */
@@ -26,6 +27,8 @@ export interface SharedState {
   positionCache(): PositionCache;
   /** The Socket.IO adapter that carries waypoint events to every instance's sockets. */
   readonly fanOut: FanOut;
+  /** The waypoint events reconnecting sockets resume from, kept in Redis for every instance (decision 0091). */
+  waypointLog(bounds: WaypointLogBounds): WaypointLog;
   /** Names of the backing services running degraded right now: `['redis']` while Redis is away. */
   degraded(): readonly string[];
   close(): Promise<void>;
@@ -73,6 +76,7 @@ export async function openSharedState(option: RedisOption, logger: Warner): Prom
           logger.warn({ reason: String(error) }, "waypoint event reached this instance's sockets only: Redis did not answer");
       },
     }),
+    waypointLog: (bounds) => new RedisWaypointLog(link.commands, option.prefix, bounds),
     degraded: () => (link.healthy ? [] : ['redis']),
     close: () => link.close(),
   };

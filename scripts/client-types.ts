@@ -135,15 +135,19 @@ export function clientTypesSource(routes: readonly RouteSpec[], errorSchema: Jso
   ].join('\n');
 }
 
-/** The payload of each message of the game bridge's channel (`channels.game`) in the AsyncAPI document. */
+/**
+ * The payload of each `waypoint` message of the game bridge's channel (`channels.game`) in the
+ * AsyncAPI document; the channel's other events (`waypoint.resumed`, `waypoint.resync`) are not
+ * waypoint changes.
+ */
 function waypointPayloads(document: unknown): JsonSchema[] {
   const doc = document as {
     channels: { game: { messages: Record<string, { $ref: string }> } };
-    components: { messages: Record<string, { payload: JsonSchema }> };
+    components: { messages: Record<string, { name: string; payload: JsonSchema }> };
   };
-  return Object.values(doc.channels.game.messages).map(({ $ref }) => {
+  return Object.values(doc.channels.game.messages).flatMap(({ $ref }) => {
     const message = doc.components.messages[$ref.replace('#/components/messages/', '')];
     if (message === undefined) throw new Error(`the AsyncAPI document has no message ${$ref}`);
-    return message.payload;
+    return message.name === 'waypoint' ? [message.payload] : [];
   });
 }

@@ -1,9 +1,15 @@
 import { dispatchAsyncApi } from './asyncapi-dispatch.ts';
 import { mdtAsyncApi } from './asyncapi-mdt.ts';
-import { GAME_NAMESPACE, WAYPOINT_EVENT } from './realtime-gateway.ts';
+import { GAME_NAMESPACE, RESUMED_EVENT, RESYNC_EVENT, WAYPOINT_EVENT } from './realtime-gateway.ts';
 
 const uuid = { type: 'string', format: 'uuid' } as const;
 const common = {
+  seq: {
+    type: 'integer',
+    minimum: 1,
+    description:
+      'The event’s place in its department’s waypoint sequence: 1, 2, 3... in commit order, without gaps. The one field beyond the contract’s; a client resumes from the last one it saw.',
+  },
   emittedAt: { type: 'string', format: 'date-time', description: 'When the service published the change.' },
   departmentId: uuid,
   callId: uuid,
@@ -32,7 +38,39 @@ const message = (type: string, summary: string, properties: Record<string, unkno
   examples: [{ name: type.replace('.', '-'), payload: { type, ...example } }],
 });
 
+/** The events of a (re)connection (decision 0091); like `waypoint`, each ends with its offset. */
+const sequenceNumber = { type: 'integer', minimum: 0 } as const;
+const resumed = {
+  name: RESUMED_EVENT,
+  title: RESUMED_EVENT,
+  summary: 'The socket is up to date: sent once on each (re)connection, after any missed events.',
+  description:
+    'Where the department’s sequence stands for this socket (`seq`, 0 before the first event), and how many missed events were just sent before it (`replayed`). Events after it are live.',
+  contentType: 'application/json',
+  payload: {
+    type: 'object',
+    required: ['seq', 'replayed'],
+    properties: { seq: sequenceNumber, replayed: { type: 'integer', minimum: 0 } },
+  },
+  examples: [{ name: 'resumed', payload: { seq: 45, replayed: 3 } }],
+};
+const resync = {
+  name: RESYNC_EVENT,
+  title: RESYNC_EVENT,
+  summary: 'The missed events are no longer held: re-read `POST /api/v1/integrations/game/waypoint`.',
+  description:
+    'Sent on a reconnection instead of the missed events when the log no longer holds all of them (`log_exceeded`: away longer than the log keeps, or the instance that held it restarted) or did not answer (`log_unavailable`). The client re-reads its waypoints over HTTP; the events after `seq` follow live.',
+  contentType: 'application/json',
+  payload: {
+    type: 'object',
+    required: ['reason', 'seq'],
+    properties: { reason: { enum: ['log_exceeded', 'log_unavailable'] }, seq: sequenceNumber },
+  },
+  examples: [{ name: 'resync', payload: { reason: 'log_exceeded', seq: 10_412 } }],
+};
+
 const exampleIds = {
+  seq: 42,
   emittedAt: '2026-04-01T12:00:00.000Z',
   departmentId: '6a1f0c2e-4b7d-4e59-9c3a-0d8e2f4b6a71',
   callId: '3f2b8c1e-9d4a-4e7b-8a51-2c6d0e9f1a34',
@@ -54,6 +92,7 @@ export function asyncApiDocument(): Record<string, unknown> {
       version: '1.0.0',
       description:
         'A Socket.IO v4 namespace (Engine.IO over WebSocket, or HTTP long-polling) that pushes waypoint changes to game resources, an alternative to polling `POST /api/v1/integrations/game/waypoint`. Connect a stock client with `io(BASE + "/integrations/game", { auth: { token } })`, where the token is a `game` access token; a refused handshake is a `connect_error` whose `data.reason` is `invalid_token`, `token_expired` or `game_credential_required`. A socket receives the events of its token’s organisation and department only, and only for organisations whose map is `game_tiles`. It is dropped when its token expires; reconnect with a fresh token. Clients send nothing.\n\n' +
+        'Resuming (decisions 0090, 0091): each `waypoint` carries `seq`, its place in the department’s sequence (1, 2, 3... in commit order, no gaps), and every event of this namespace ends with a second argument, its offset: the sequence number as a string. A stock `socket.io-client` keeps the last offset and sends it back (with the session id `pid` the server gave it) when it reconnects by itself, also with a fresh token from an `auth` callback; a client that keeps its own place sends `auth: { token, offset }` with the last `seq` it saw (anything but a non-negative integer is refused with `invalid_offset`). The server then sends the missed events from its log, in order, then `waypoint.resumed`. The log keeps each department’s last 10,000 events or 15 minutes, whichever is more (`REALTIME_LOG_MAX_EVENTS`, `REALTIME_LOG_MAX_AGE_S`), in Redis when instances share one, else in the instance’s memory. A client away longer gets `waypoint.resync` instead, and re-reads `/waypoint`.\n\n' +
         dispatchAsyncApi.description +
         '\n\n' +
         mdtAsyncApi.description,
@@ -91,11 +130,14 @@ export function asyncApiDocument(): Record<string, unknown> {
       game: {
         address: GAME_NAMESPACE,
         title: 'The game bridge namespace',
-        description: 'The Socket.IO namespace; every message is the one event `waypoint`.',
+        description:
+          'The Socket.IO namespace: the event `waypoint` for each change, and `waypoint.resumed` or `waypoint.resync` on each (re)connection.',
         messages: {
           assignmentCreated: { $ref: '#/components/messages/assignmentCreated' },
           assignmentUpdated: { $ref: '#/components/messages/assignmentUpdated' },
           assignmentRemoved: { $ref: '#/components/messages/assignmentRemoved' },
+          resumed: { $ref: '#/components/messages/resumed' },
+          resync: { $ref: '#/components/messages/resync' },
         },
       },
       dispatch: dispatchAsyncApi.channel,
@@ -112,6 +154,14 @@ export function asyncApiDocument(): Record<string, unknown> {
           { $ref: '#/channels/game/messages/assignmentUpdated' },
           { $ref: '#/channels/game/messages/assignmentRemoved' },
         ],
+      },
+      sendResumption: {
+        action: 'send',
+        title: 'Resumption',
+        summary:
+          'On each (re)connection: the missed `waypoint` events in order, then `waypoint.resumed`; or `waypoint.resync` when the log no longer holds them.',
+        channel: { $ref: '#/channels/game' },
+        messages: [{ $ref: '#/channels/game/messages/resumed' }, { $ref: '#/channels/game/messages/resync' }],
       },
       sendBoard: dispatchAsyncApi.operation,
       sendMdt: mdtAsyncApi.operation,
@@ -131,6 +181,8 @@ export function asyncApiDocument(): Record<string, unknown> {
         assignmentCreated: message('assignment.created', 'A unit was assigned to a call.', pinned, examplePin),
         assignmentUpdated: message('assignment.updated', 'The pin of an assignment moved.', pinned, examplePin),
         assignmentRemoved: message('assignment.removed', 'A unit left a call; no coordinates and no call number.', common, exampleIds),
+        resumed,
+        resync,
         ...dispatchAsyncApi.messages,
         ...mdtAsyncApi.messages,
       },

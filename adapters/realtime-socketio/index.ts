@@ -1,5 +1,7 @@
 export {
   GAME_NAMESPACE,
+  RESUMED_EVENT,
+  RESYNC_EVENT,
   WAYPOINT_EVENT,
   startRealtime,
   type RealtimeAuthResult,
@@ -12,4 +14,11 @@ export { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
 export { type FanOut, redisFanOut } from './redis-fan-out.ts';
 export { asyncApiDocument } from './asyncapi.ts';
 export { BOARD_EVENT, DISPATCH_NAMESPACE, type DispatchOptions, type DispatcherAdmission } from './dispatch-namespace.ts';
+export {
+  DEFAULT_WAYPOINT_LOG_BOUNDS,
+  MemoryWaypointLog,
+  RedisWaypointLog,
+  type WaypointLog,
+  type WaypointLogBounds,
+} from './waypoint-log.ts';
 export { MDT_EVENT, MDT_NAMESPACE, type MdtAdmission, type MdtOptions } from './mdt-namespace.ts';

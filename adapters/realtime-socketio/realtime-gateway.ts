@@ -1,24 +1,33 @@
+import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import type { us_listen_socket } from 'uWebSockets.js';
-import { type ExtendedError, Server } from 'socket.io';
+import { type ExtendedError, Server, type Socket } from 'socket.io';
 import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
 import type { WaypointChannel } from '../../application/ports/waypoint-channel.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type DispatchOptions, serveDispatch } from './dispatch-namespace.ts';
 import { type MdtOptions, serveMdt } from './mdt-namespace.ts';
 import type { FanOut } from './redis-fan-out.ts';
+import { MemoryWaypointLog, type Missed, type WaypointLog } from './waypoint-log.ts';
 import { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
 
 /** The namespace of the game bridge's realtime channel (section 6 of the contract). */
 export const GAME_NAMESPACE = '/integrations/game';
-/** The one wire event. */
+/** The wire event of each assignment change. */
 export const WAYPOINT_EVENT = 'waypoint';
+/** Sent once a (re)connected socket is up to date: where its department's sequence stands (decision 0091). */
+export const RESUMED_EVENT = 'waypoint.resumed';
+/** Sent instead of the missed events when the log no longer holds them: re-read `/waypoint` (decision 0091). */
+export const RESYNC_EVENT = 'waypoint.resync';
 
 export type RealtimeEngineChoice = 'auto' | 'uws' | 'node';
 
 export type RealtimeAuthResult =
   | { ok: true; organisationId: string; departmentId: string; expiresAt: Date }
   | { ok: false; reason: 'invalid_token' | 'token_expired' | 'game_credential_required' };
+
+/** Why a handshake was refused: the token's reasons, or an `auth.offset` that is no sequence number. */
+export type RealtimeRefusal = Extract<RealtimeAuthResult, { ok: false }>['reason'] | 'invalid_offset';
 
 export interface RealtimeOptions {
   engine: RealtimeEngineChoice;
@@ -36,6 +45,8 @@ export interface RealtimeOptions {
   fanOut?: FanOut;
   /** Serves the dispatchers' channel (`/dispatch`) beside the game's; left out, only the game's. */
   dispatch?: DispatchOptions;
+  /** The bounded log reconnecting sockets resume from (decision 0091); this instance's memory, default bounds, when left out. */
+  log?: WaypointLog;
   /** Serves the officers' MDT channel (`/mdt`); left out, none. */
   mdt?: MdtOptions;
 }
@@ -62,17 +73,45 @@ export interface RealtimeGateway {
   close(): Promise<void>;
 }
 
-/** Clients send nothing; the server sends only `waypoint`. */
+/**
+ * Clients send nothing. The server sends `waypoint`, and on each (re)connection `waypoint.resumed`
+ * or `waypoint.resync`. The last argument of each is the offset a stock client keeps and sends back
+ * when it reconnects: the sequence number, as a string.
+ */
 type ClientEvents = Record<string, never>;
+interface ResumedEvent {
+  readonly seq: number;
+  readonly replayed: number;
+}
+interface ResyncEvent {
+  /** `log_exceeded`: away longer than the log keeps; `log_unavailable`: the log did not answer. */
+  readonly reason: 'log_exceeded' | 'log_unavailable';
+  readonly seq: number;
+}
 interface ServerEvents {
-  waypoint(event: WaypointEvent): void;
+  waypoint(event: WaypointEvent, offset: string): void;
+  'waypoint.resumed'(event: ResumedEvent, offset: string): void;
+  'waypoint.resync'(event: ResyncEvent, offset: string): void;
 }
 interface SocketData {
   room: string;
   expiresAt: Date;
+  /** The last sequence number the client says it saw (`auth.offset`); null on a first connection. */
+  resumeFrom: number | null;
+}
+
+/** A non-negative integer, as a stock client echoes it (a string) or as a client sends it by hand. */
+const OFFSET = /^(0|[1-9][0-9]{0,14})$/;
+
+/** The handshake's `auth.offset`: absent (null), a sequence number, or not one (undefined). */
+function offsetOf(value: unknown): number | null | undefined {
+  if (value === undefined || value === null) return null;
+  const text = typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && OFFSET.test(text) ? Number(text) : undefined;
 }
 
 type Uws = typeof import('uWebSockets.js');
+type GameSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
 
 /** Larger client frames close the connection: clients have nothing to say beyond the handshake. */
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
@@ -111,20 +150,69 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
   io.of('/').use((_socket, next) => next(new Error('namespace not served')));
 
   const games = io.of(GAME_NAMESPACE);
+  const log = options.log ?? new MemoryWaypointLog();
   games.use((socket, next) => {
     const result = options.authenticate(socket.handshake.auth?.token);
     if (!result.ok) return next(unauthorized(result.reason));
-    socket.data = { room: roomOf(result.organisationId, result.departmentId), expiresAt: result.expiresAt };
+    const resumeFrom = offsetOf(socket.handshake.auth?.['offset']);
+    if (resumeFrom === undefined) return next(unauthorized('invalid_offset'));
+    socket.data = { room: roomOf(result.organisationId, result.departmentId), expiresAt: result.expiresAt, resumeFrom };
+    // Socket.IO's client keeps the last string argument of each event as its offset, and sends it
+    // back (with this id) when it reconnects, but only once the server has given it a session id
+    // (`pid`). Socket.IO gives one only with its own connection-state recovery, whose session the
+    // fresh token of a renewed connection could not restore (decision 0091); the id is given here.
+    (socket as unknown as { pid: string }).pid = randomBytes(12).toString('base64url');
     next();
   });
   games.on('connection', (socket) => {
-    socket.join(socket.data.room);
     // Dropped when its token expires; the client reconnects with a fresh one (section 5.11).
     const remaining = Math.min(Math.max(socket.data.expiresAt.getTime() - options.now().getTime(), 0), MAX_TIMER_MS);
     const expiry = setTimeout(() => socket.disconnect(true), remaining);
     socket.once('disconnect', () => clearTimeout(expiry));
+    admit(socket).catch((error: unknown) => {
+      // The log did not answer (Redis away): the socket goes live, and is told to re-read.
+      options.logger.warn({ reason: String(error) }, 'the waypoint log did not answer: a socket was told to re-read');
+      socket.join(socket.data.room);
+      socket.emit(RESYNC_EVENT, { reason: 'log_unavailable', seq: socket.data.resumeFrom ?? 0 }, String(socket.data.resumeFrom ?? 0));
+    });
     // No event handlers: whatever a client emits is dropped by Socket.IO.
   });
+
+  /** Sends the missed events (or says they are gone); returns the sequence number the socket now stands at. */
+  const deliver = (socket: GameSocket, missed: Missed): number => {
+    if (missed.kind === 'gap') {
+      socket.emit(RESYNC_EVENT, { reason: 'log_exceeded', seq: missed.last }, String(missed.last));
+      return missed.last;
+    }
+    for (const event of missed.events) socket.emit(WAYPOINT_EVENT, event, String(event.seq));
+    return missed.last;
+  };
+
+  /**
+   * A (re)connected socket joins its room up to date. A returning one first gets what it missed
+   * from the log, in order. Then it joins the room and reads the log once more: an event published
+   * while the first read was under way reached the room before the socket was in it, but it was in
+   * the log before it was sent, so this read finds it. Last, `waypoint.resumed` says where it stands.
+   */
+  const admit = async (socket: GameSocket) => {
+    const { room, resumeFrom } = socket.data;
+    let replayed = 0;
+    let at: number;
+    if (resumeFrom === null) at = await log.last(room);
+    else {
+      const missed = await log.since(room, resumeFrom, options.now());
+      if (!socket.connected) return;
+      replayed += missed.kind === 'events' ? missed.events.length : 0;
+      at = deliver(socket, missed);
+    }
+    if (!socket.connected) return;
+    socket.join(room);
+    const meanwhile = await log.since(room, at, options.now());
+    if (!socket.connected) return;
+    replayed += meanwhile.kind === 'events' ? meanwhile.events.length : 0;
+    at = deliver(socket, meanwhile);
+    socket.emit(RESUMED_EVENT, { seq: at, replayed }, String(at));
+  };
 
   const dispatch = options.dispatch === undefined ? null : serveDispatch(io, options.dispatch);
   const mdt = options.mdt === undefined ? null : serveMdt(io, options.mdt);
@@ -133,8 +221,21 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
   options.logger.info({ engine: attached.engine, url: attached.url, namespace: GAME_NAMESPACE }, 'realtime channel listening');
 
   let closed: Promise<void> | undefined;
+  const send = (room: string, event: WaypointEvent) => {
+    if (!closing) games.to(room).emit(WAYPOINT_EVENT, event, String(event.seq));
+  };
+  // Logged before it is sent: a socket that resumes finds in the log every event it could have missed.
   const publish = (organisationId: OrganisationId, event: WaypointEvent) => {
-    if (!closing) games.to(roomOf(organisationId, event.departmentId)).emit(WAYPOINT_EVENT, event);
+    if (closing) return;
+    const room = roomOf(organisationId, event.departmentId);
+    log.append(room, event, options.now()).then(
+      () => send(room, event),
+      (error: unknown) => {
+        // Sent all the same; a socket that resumes across it is told to re-read.
+        options.logger.warn({ reason: String(error) }, 'a waypoint event was not logged: sockets that resume across it will re-read');
+        send(room, event);
+      },
+    );
   };
   return {
     engine: attached.engine,

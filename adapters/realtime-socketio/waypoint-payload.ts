@@ -1,10 +1,11 @@
-import type { AssignmentEvent } from '../../application/ports/waypoint-channel.ts';
+import type { SequencedAssignmentEvent } from '../../application/ports/waypoint-channel.ts';
 import type { CallId, DepartmentId, UnitId } from '../../domain/shared/ids.ts';
 
 /** The payload of the one wire event, `waypoint` (section 6 of the contract). */
 export type WaypointEvent =
   | {
       readonly type: 'assignment.created' | 'assignment.updated';
+      readonly seq: number;
       readonly emittedAt: string;
       readonly departmentId: DepartmentId;
       readonly callId: CallId;
@@ -16,6 +17,7 @@ export type WaypointEvent =
     }
   | {
       readonly type: 'assignment.removed';
+      readonly seq: number;
       readonly emittedAt: string;
       readonly departmentId: DepartmentId;
       readonly callId: CallId;
@@ -23,9 +25,13 @@ export type WaypointEvent =
       readonly unitLabel: string;
     };
 
-/** The wire payload of an assignment change: `assignment.removed` carries no coordinates and no call number. */
-export function waypointPayload(change: AssignmentEvent, emittedAt: Date): WaypointEvent {
+/**
+ * The wire payload of an assignment change: `assignment.removed` carries no coordinates and no call
+ * number. `seq` is the one field beyond the contract's: the event's place in its department's sequence.
+ */
+export function waypointPayload(change: SequencedAssignmentEvent, emittedAt: Date): WaypointEvent {
   const common = {
+    seq: change.seq,
     emittedAt: emittedAt.toISOString(),
     departmentId: change.departmentId,
     callId: change.callId,

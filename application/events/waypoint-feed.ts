@@ -6,7 +6,8 @@ import type { Clock } from '../ports/clock.ts';
 import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
 import type { UnitFilter, UnitRepository } from '../ports/unit-repository.ts';
 import type { UnitOfWork } from '../ports/unit-of-work.ts';
-import type { AssignmentEvent, WaypointChannel } from '../ports/waypoint-channel.ts';
+import type { RecordNumbers } from '../ports/record-numbers.ts';
+import type { AssignmentEvent, SequencedAssignmentEvent, WaypointChannel } from '../ports/waypoint-channel.ts';
 import { settingsRead } from './settings-read.ts';
 
 function isAssignmentEvent(event: UnitEvent): event is AssignmentEvent {
@@ -19,8 +20,10 @@ import type { RosterFilter } from '../ports/roster-repositories.ts';
  * The unit repository as every use case sees it: saving a unit also takes the assignment events
  * it recorded and, for an organisation whose map is `game_tiles`, publishes them on the waypoint
  * channel once the unit of work commits. Every path that changes an assignment saves the unit,
- * so none can forget to publish; a rolled-back write publishes nothing. Writes to one call hold
- * its row until they commit, so its events go out in commit order.
+ * so none can forget to publish; a rolled-back write publishes nothing. Each event takes the next
+ * number of its department's waypoint sequence inside the write's transaction, while the write
+ * holds the call: the number's row stays locked until commit, so the numbers follow the commit
+ * order and a rolled-back number is reused (no gaps). Clients resume from it (decision 0090).
  */
 export class WaypointPublishingUnits implements UnitRepository {
   constructor(
@@ -29,6 +32,7 @@ export class WaypointPublishingUnits implements UnitRepository {
     private readonly uow: UnitOfWork,
     private readonly channel: WaypointChannel,
     private readonly clock: Clock,
+    private readonly numbers: RecordNumbers,
   ) {}
 
   get(id: UnitId) {
@@ -57,9 +61,12 @@ export class WaypointPublishingUnits implements UnitRepository {
     if (changes.length === 0) return;
     if ((await this.mapType(unit.organisationId)) !== 'game_tiles') return;
     const organisationId: OrganisationId = unit.organisationId;
+    const sequenced: SequencedAssignmentEvent[] = [];
+    for (const change of changes)
+      sequenced.push({ ...change, seq: await this.numbers.next(organisationId, waypointSeries(change.departmentId)) });
     this.uow.afterCommit(() => {
       const emittedAt = this.clock.now();
-      for (const change of changes) this.channel.publish(organisationId, change, emittedAt);
+      for (const change of sequenced) this.channel.publish(organisationId, change, emittedAt);
     });
   }
 
@@ -75,6 +82,9 @@ export class WaypointPublishingUnits implements UnitRepository {
   }
 }
 
+/** The record-number series of a department's waypoint events. */
+export const waypointSeries = (departmentId: DepartmentId) => `waypoint:${departmentId}`;
+
 /**
  * The channel the application publishes to, connected to transports as they start: the service
  * connects its Socket.IO gateway; a host embedding the core can connect its own. With none
@@ -89,7 +99,7 @@ export class WaypointRelay implements WaypointChannel {
     return () => this.targets.delete(target);
   }
 
-  publish(organisationId: OrganisationId, change: AssignmentEvent, emittedAt: Date): void {
+  publish(organisationId: OrganisationId, change: SequencedAssignmentEvent, emittedAt: Date): void {
     for (const target of this.targets) target.publish(organisationId, change, emittedAt);
   }
 }

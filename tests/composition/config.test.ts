@@ -12,7 +12,7 @@ test('with nothing set: port 8080 on this machine only, the embedded database in
     accessTokenTtlSeconds: 720,
     autoProvisionPerHour: 20,
     logLevel: 'info',
-    realtime: { engine: 'auto', port: 8081 },
+    realtime: { engine: 'auto', port: 8081, log: { maxEvents: 10_000, maxAgeMs: 900_000 } },
     connections: {
       requestTimeoutMs: 10_000,
       headersTimeoutMs: 5_000,
@@ -62,7 +62,7 @@ test('values are read and converted', (t) => {
     autoProvisionPerHour: 5,
     logLevel: 'warn',
     bootstrapKey: 'k'.repeat(40),
-    realtime: { engine: 'node', port: 9001 },
+    realtime: { engine: 'node', port: 9001, log: { maxEvents: 10_000, maxAgeMs: 900_000 } },
     connections: {
       requestTimeoutMs: 20_000,
       headersTimeoutMs: 3_000,

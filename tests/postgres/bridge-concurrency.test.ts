@@ -37,10 +37,10 @@ function expectedNumbers(prefix: string, count: number): string[] {
  * A new organisation with one department and a game credential, driven through `services` in
  * turn: request `i` goes to instance `i % services.length`.
  */
-async function world(services: readonly TestService[], scopes: string[] = []) {
+async function world(services: readonly TestService[], scopes: string[] = [], settings: Record<string, unknown> = {}) {
   const first = services[0]!;
   const operator = operatorOf(first.http, first.bootstrapKey);
-  const org = await operator.organisation();
+  const org = await operator.organisation(settings);
   const departmentId = await org.department(SLUG);
   const credential = await org.gameCredential(departmentId, scopes);
   const token = await tokenFor(first.http, credential);
@@ -145,6 +145,24 @@ whenPostgres(test, 'bridge concurrency on PostgreSQL', (url) => {
       t.is(assigned.length, 50);
       t.is(assigned.filter((e) => e.details['callStatusFrom'] === 'PENDING').length, 1, 'one status move PENDING to ACTIVE');
       t.is(assigned.filter((e) => e.details['callStatusFrom'] === 'ACTIVE').length, 49);
+    },
+  );
+
+  test.serial(
+    'in a game_tiles organisation, whose assignment writes also take the department’s waypoint number, 30 units self-assigning to one call at once are all assigned',
+    async (t) => {
+      const w = await world(t.context.pair, [], { settings: { mapType: 'game_tiles' } });
+      const officers = await w.officers(30);
+      const { callId } = await w.report911(await w.civilian(), 10, -20);
+
+      const replies = await Promise.all(officers.map((o, i) => w.bridge('/911/self-assign', { identifiers: o.identifiers, callId }, i)));
+
+      t.deepEqual(
+        replies.map((r) => r.status),
+        Array(30).fill(200),
+      );
+      t.true(replies.every((r) => r.body.assigned === true));
+      t.is((await w.call(callId)).units.length, 30);
     },
   );
 

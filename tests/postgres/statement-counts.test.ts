@@ -46,8 +46,9 @@ const expected: Record<string, readonly [number, number]> = {
   'POST /duty (off)': [4, 6],
   'POST /duty (on)': [4, 6],
   'POST /duty (on, already on)': [2, 4],
-  'POST /911/self-assign': [5, 7],
-  'POST /911/unassign': [4, 6],
+  // One statement more than before the waypoint sequence (decision 0090): the department's next number.
+  'POST /911/self-assign': [6, 8],
+  'POST /911/unassign': [5, 7],
   'POST /911/narrative': [5, 7],
   'POST /panic': [4, 6],
   'POST /911': [5, 7],

@@ -68,9 +68,11 @@ function tokenFor(organisationId: string, departmentId: string | null, { remaini
   ).accessToken;
 }
 
+let lastSeq = 0;
 function waypoint(departmentId: string): WaypointEvent {
   return {
     type: 'assignment.created',
+    seq: ++lastSeq,
     emittedAt: new Date().toISOString(),
     departmentId: departmentId as DepartmentId,
     callId: uuid<CallId>(),

@@ -275,7 +275,7 @@ async function scene(app: TestService, transport: Transport, settings: Record<st
   };
 }
 
-const strip = ({ emittedAt: _, ...rest }: WireEvent): Payload => rest as Payload;
+const strip = ({ emittedAt: _, seq: _seq, ...rest }: WireEvent): Payload => rest as Payload;
 const order = (events: Payload[]) => [...events].sort((a, b) => `${a['unitId']}${a['type']}`.localeCompare(`${b['unitId']}${b['type']}`));
 
 /** The socket's whole list equals the expected one (order free within one request), and each `emittedAt` is sound. */
@@ -294,6 +294,11 @@ function check(t: ExecutionContext, observer: Observer) {
   }
   actual.push(...received.slice(offset).map((r) => strip(r.event)));
   t.deepEqual(actual, expected, `${observer.name}: exactly the expected events`);
+  const seqs = received.map((r) => r.event.seq as number);
+  t.true(
+    seqs.every((seq, i) => Number.isInteger(seq) && seq >= 1 && (i === 0 || seq > seqs[i - 1]!)),
+    `${observer.name}: each event carries its department's sequence number, rising: ${seqs.join(', ')}`,
+  );
   for (const { since, received: r } of bounds) {
     const emittedAt = Date.parse(r.event.emittedAt);
     t.regex(r.event.emittedAt, ISO_8601, `${observer.name}: emittedAt is ISO 8601`);

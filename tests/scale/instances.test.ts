@@ -70,7 +70,7 @@ function watch(url: string, token: string, transport: Transport) {
   };
 }
 
-const withoutTime = ({ emittedAt: _at, ...rest }: Payload) => rest;
+const withoutTime = ({ emittedAt: _at, seq: _seq, ...rest }: Payload) => rest;
 
 async function onDutyOfficer(world: BridgeWorld) {
   const character = await world.character('Officer', unique('Unit'));
@@ -109,7 +109,7 @@ async function realtimeAcrossInstances(t: ExecutionContext, [a, b]: Instance[]) 
   await Promise.all(watchers.map((w) => w.until(`created on ${w.name}`, (e) => e.type === 'assignment.created')));
 
   // Concurrent writers, two through each instance, each moving the one pin in its own sequence.
-  const WRITERS = 4;
+  const WRITERS = 8;
   const MOVES = 6;
   const pins = (writer: number) => Array.from({ length: MOVES }, (_, i) => ({ mapX: 1000 * (writer + 1) + i, mapY: -(writer + 1) }));
   await Promise.all(
@@ -148,8 +148,30 @@ async function realtimeAcrossInstances(t: ExecutionContext, [a, b]: Instance[]) 
     const last = moves.at(-1)!;
     t.deepEqual([last['mapX'], last['mapY']], [storedPin['mapX'], storedPin['mapY']], `${name}: the last move is the stored pin`);
     t.true(watchers[i]!.received.every((e) => typeof e.emittedAt === 'string'));
+    // The department's sequence numbers, taken in each write's transaction, follow the stored order.
+    const seqs = watchers[i]!.received.map((e) => e['seq'] as number);
+    t.true(
+      seqs.every((seq, k) => Number.isInteger(seq) && (k === 0 || seq === seqs[k - 1]! + 1)),
+      `${name}: the sequence numbers follow on, one by one: ${seqs.join(', ')}`,
+    );
   }
   for (const list of lists.slice(1)) t.deepEqual(list, lists[0], 'every socket, on either instance, sees the same commit order');
+
+  // A client that was on A comes back on B with the last sequence it saw (the created event's):
+  // B reads the log in Redis, which A and B both wrote, and sends every later event, in order, once.
+  const seen = watchers[0]!.received;
+  const returning = io(`${b!.process.realtimeUrl!}${NAMESPACE}`, {
+    auth: { token: world.desk.token, offset: String(seen[0]!['seq']) },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
+  t.teardown(() => returning.close());
+  const replayed: Payload[] = [];
+  returning.on('waypoint', (event: Payload) => replayed.push(event));
+  const resumed = await within<Payload>('resumed on B', (resolve) => returning.on('waypoint.resumed', resolve));
+  t.deepEqual(replayed, seen.slice(1), 'the events after its last sequence, exactly as they were sent, in order, once');
+  t.deepEqual(resumed, { seq: seen.at(-1)!['seq'], replayed: seen.length - 1 });
 }
 
 /** Node for the uws-engine processes: this one, or the same under a newer glibc (decided once, before registering). */

@@ -23,6 +23,10 @@ export async function startTestService(
     autoProvisionPerHour?: number;
     /** Starts the realtime channel on this engine (uWS on a free port of its own). */
     realtime?: 'uws' | 'node' | 'auto';
+    /** Bounds of the realtime channel's waypoint log (decision 0091); the defaults when left out. */
+    realtimeLog?: { maxEvents: number; maxAgeMs: number };
+    /** Shares state through this Redis (URL and key prefix), as instances do: the fan-out and the waypoint log. */
+    redis?: { url: string; prefix: string };
     /** Where the service logs; silent (or TEST_LOG_LEVEL) by default. */
     logger?: Logger;
     /** Serves Prometheus metrics on a listener of their own. */
@@ -42,8 +46,9 @@ export async function startTestService(
     autoProvisionPerHour: options.autoProvisionPerHour,
     bootstrapKey,
     clock: options.clock,
-    realtime: options.realtime === undefined ? undefined : { engine: options.realtime, port: 0 },
+    realtime: options.realtime === undefined ? undefined : { engine: options.realtime, port: 0, log: options.realtimeLog },
     metrics: options.metrics,
+    redis: options.redis && { ...options.redis, timeoutMs: 2_000 },
   });
   return { service, http: httpClient(service.url), bootstrapKey, close: () => service.close() };
 }

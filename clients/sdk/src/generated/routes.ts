@@ -1389,6 +1389,7 @@ export type OperationId = keyof RouteTypes;
 export type WaypointEvent =
   | {
       readonly type: 'assignment.created';
+      readonly seq: number;
       readonly emittedAt: string;
       readonly departmentId: string;
       readonly callId: string;
@@ -1400,6 +1401,7 @@ export type WaypointEvent =
     }
   | {
       readonly type: 'assignment.updated';
+      readonly seq: number;
       readonly emittedAt: string;
       readonly departmentId: string;
       readonly callId: string;
@@ -1411,6 +1413,7 @@ export type WaypointEvent =
     }
   | {
       readonly type: 'assignment.removed';
+      readonly seq: number;
       readonly emittedAt: string;
       readonly departmentId: string;
       readonly callId: string;
