@@ -5,7 +5,7 @@ import { expect } from '../support/operator-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 import { type Officer, assign, builtResource, communityOn, until } from './fxserver/community.ts';
 import type { FxServer } from './fxserver/fxserver.ts';
-import type { BridgeWorld } from '../support/bridge-driver.ts';
+import { type BridgeWorld, unique } from '../support/bridge-driver.ts';
 
 /**
  * The FiveM resource end to end: the exact files `npm run build:fivem` writes, run in the emulated
@@ -107,6 +107,31 @@ test.serial(
     t.is(fx.log.filter((line) => line.includes('failed')).length, 0, fx.log.join('\n'));
   },
 );
+
+test.serial('two players linked to one character share its unit: its waypoint reaches both, its release clears both', async (t) => {
+  const { world, fx, officers } = t.context;
+  const first = officers[7]!;
+  // The same officer on a second game account: its CAD account shows a second code.
+  const second = fx.connect({
+    name: 'Officer 8 (second account)',
+    identifiers: [`license:${unique('lic')}`, `discord:${unique()}`, 'ip:127.0.0.1'],
+    position: [-5000, -5000, 30],
+  });
+  const { code } = await world.linkCode(first.characterId);
+  fx.command(second, `/cadlink ${code}`);
+  await until('the second account linked', () => second.client.chat.some((line) => line.includes('Linked to')));
+  fx.command(second, '/duty');
+  await until('the second account on duty', () => second.client.chat.some((line) => line.includes('On duty')));
+
+  const pin = { mapX: 7777, mapY: -7777 };
+  const call = await assign(world, first.unitId, pin);
+  for (const player of [first.player, second])
+    await until(`waypoint of ${player.name}`, () => player.client.waypoint?.x === pin.mapX && player.client.waypoint?.y === pin.mapY);
+  expect(await world.admin('DELETE', `/calls/${call.callId}/assignments/${first.unitId}`), 200);
+  for (const player of [first.player, second]) await until(`cleared waypoint of ${player.name}`, () => player.client.waypoint === null);
+  await world.closeCall(call.callId);
+  t.pass();
+});
 
 test.serial('/911 and /panic create calls at the players’ positions', async (t) => {
   const { fx, officers, app, apiToken } = t.context;

@@ -63,9 +63,9 @@ export class Roster {
     return this.bySource.get(source);
   }
 
-  byUnit(unitId: string): Officer | undefined {
-    for (const officer of this.bySource.values()) if (officer.unitId === unitId) return officer;
-    return undefined;
+  /** Every officer on duty as this unit: players linked to one character share its unit. */
+  byUnit(unitId: string): Officer[] {
+    return this.all().filter((officer) => officer.unitId === unitId);
   }
 
   all(): Officer[] {
