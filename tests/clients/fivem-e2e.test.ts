@@ -5,7 +5,7 @@ import { expect } from '../support/operator-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 import { type Officer, assign, builtResource, communityOn, until } from './fxserver/community.ts';
 import type { FxServer } from './fxserver/fxserver.ts';
-import type { BridgeWorld } from '../support/bridge-driver.ts';
+import { type BridgeWorld, unique } from '../support/bridge-driver.ts';
 
 /**
  * The FiveM resource end to end: the exact files `npm run build:fivem` writes, run in the emulated
@@ -108,6 +108,31 @@ test.serial(
   },
 );
 
+test.serial('two players linked to one character share its unit: its waypoint reaches both, its release clears both', async (t) => {
+  const { world, fx, officers } = t.context;
+  const first = officers[7]!;
+  // The same officer on a second game account: its CAD account shows a second code.
+  const second = fx.connect({
+    name: 'Officer 8 (second account)',
+    identifiers: [`license:${unique('lic')}`, `discord:${unique()}`, 'ip:127.0.0.1'],
+    position: [-5000, -5000, 30],
+  });
+  const { code } = await world.linkCode(first.characterId);
+  fx.command(second, `/cadlink ${code}`);
+  await until('the second account linked', () => second.client.chat.some((line) => line.includes('Linked to')));
+  fx.command(second, '/duty');
+  await until('the second account on duty', () => second.client.chat.some((line) => line.includes('On duty')));
+
+  const pin = { mapX: 7777, mapY: -7777 };
+  const call = await assign(world, first.unitId, pin);
+  for (const player of [first.player, second])
+    await until(`waypoint of ${player.name}`, () => player.client.waypoint?.x === pin.mapX && player.client.waypoint?.y === pin.mapY);
+  expect(await world.admin('DELETE', `/calls/${call.callId}/assignments/${first.unitId}`), 200);
+  for (const player of [first.player, second]) await until(`cleared waypoint of ${player.name}`, () => player.client.waypoint === null);
+  await world.closeCall(call.callId);
+  t.pass();
+});
+
 test.serial('/911 and /panic create calls at the players’ positions', async (t) => {
   const { fx, officers, app, apiToken } = t.context;
   const [a, b] = officers;
@@ -131,8 +156,8 @@ test.serial('/911 and /panic create calls at the players’ positions', async (t
   );
 });
 
-test.serial('/plate, /name and /warrant print the lookups in chat; /mdt opens the hand-off link', async (t) => {
-  const { fx, officers, world, app } = t.context;
+test.serial('/plate, /name and /warrant print the lookups in chat', async (t) => {
+  const { fx, officers, world } = t.context;
   const civilian = await world.civilian('Trevor', 'Philips', '1967-11-12', 'SUSPENDED');
   await world.vehicle({ plate: 'TREV 0R', make: 'Canis', model: 'Bodhi', color: 'red', ownerCivilianId: civilian.civilianId });
   await world.warrant(civilian.civilianId);
@@ -149,13 +174,52 @@ test.serial('/plate, /name and /warrant print the lookups in chat; /mdt opens th
   t.true(player.client.chat.includes('CAD: Trevor Philips, born 1967-11-12, licence SUSPENDED.'));
   t.true(player.client.chat.includes('CAD: Trevor Philips: ACTIVE WARRANT.'));
   t.true(player.client.chat.includes('CAD: Plate NOPE99: no match.'));
+});
 
+test.serial('names other people entered in the CAD reach chat without colour codes or markup', async (t) => {
+  const { fx, officers, world } = t.context;
+  const { player } = officers[4]!;
+  // Another resource syncs a character whose name carries cfx chat codes and HTML.
+  const synced = (await fx.call('syncCivilian', Number(player.source), {
+    firstName: '^1Lester<b>',
+    lastName: 'Cr^*est',
+    dateOfBirth: '1970-05-05',
+  })) as { ok: boolean; civilianId: string };
+  t.true(synced.ok);
+  await world.vehicle({ plate: 'LES 1', make: '<i>Pegassi', model: 'Zen^^11torno', ownerCivilianId: synced.civilianId });
+  fx.command(player, '/name ^1Lester<b> Cr^*est');
+  fx.command(player, '/plate LES1');
+  await until('both lookups', () => player.client.chat.filter((line) => /born 1970-05-05|^CAD: Plate LES 1/.test(line)).length >= 2);
+  t.true(player.client.chat.includes('CAD: Lesterb Crest, born 1970-05-05, licence VALID.'), player.client.chat.join('\n'));
+  t.true(
+    player.client.chat.includes('CAD: Plate LES 1: iPegassi Zentorno, registration VALID, owner Lesterb Crest.'),
+    player.client.chat.join('\n'),
+  );
+  for (const line of player.client.chat) t.false(/[<>^]/.test(line), line);
+});
+
+test.serial('/mdt opens the hand-off link on the player’s own client and never prints it in chat', async (t) => {
+  const { fx, officers, app } = t.context;
+  const { player } = officers[2]!;
   fx.command(player, '/mdt');
   await until('the MDT link', () => player.client.nuiMessages.length === 1);
   const { type, url } = player.client.nuiMessages[0] as { type: string; url: string };
   t.is(type, 'openUrl');
   t.regex(url, new RegExp(`^${app.service.url}/mdt/#handoff=[A-Za-z0-9_.%-]+$`));
-  t.true(player.client.chat.some((line) => line.includes('MDT (full) opening')));
+  await until('the MDT chat line', () => player.client.chat.some((line) => line.includes('MDT (full) opening')));
+  // Chat is read by others (streams, screen shares, chat logs): the single-use token stays out of it.
+  const token = decodeURIComponent(url.split('#handoff=')[1]!);
+  for (const { player: anyone } of officers) {
+    for (const line of anyone.client.chat) {
+      t.false(line.includes(token), line);
+      t.false(line.includes('#handoff='), line);
+    }
+  }
+  // Only the player who asked received it, and only on the open-URL event.
+  for (const { player: anyone } of officers) {
+    const events = anyone.client.received.filter(({ args }) => JSON.stringify(args).includes(token)).map(({ event }) => event);
+    t.deepEqual(events, anyone === player ? ['cad-bridge:openUrl'] : [], anyone.name);
+  }
 });
 
 test.serial('exports for other resources: setDuty, plateRead, issueCitation, logArrest, syncCivilian, syncVehicle', async (t) => {

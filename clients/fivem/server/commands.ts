@@ -1,7 +1,7 @@
 import { type CadClient, CadHttpError, CadUnreachableError } from '../../sdk/src/index.ts';
 import type { BridgeConfig } from './config.ts';
 import { type Duty, REASONS } from './duty.ts';
-import { identifiersOf, positionOf, tell } from './players.ts';
+import { identifiersOf, plain, positionOf, tell } from './players.ts';
 import { CLIENT_EVENTS } from './waypoints.ts';
 
 const RED: [number, number, number] = [255, 120, 120];
@@ -34,7 +34,7 @@ export function registerCommands(cad: CadClient, config: BridgeConfig, duty: Dut
   command('cadlink', async (source, [code]) => {
     if (!code) return tell(source, 'Usage: /cadlink <code> (the code your CAD account shows)', RED);
     const answer = await cad.bridge.linkIdentity({ identifiers: identifiersOf(source), code: code.slice(0, 32) });
-    tell(source, answer.ok ? `Linked to ${answer.displayName}.` : `Not linked: ${why(answer.reason)}.`, answer.ok ? undefined : RED);
+    tell(source, answer.ok ? `Linked to ${plain(answer.displayName)}.` : `Not linked: ${why(answer.reason)}.`, answer.ok ? undefined : RED);
   });
 
   command('duty', (source) => duty.toggle(source));
@@ -65,7 +65,8 @@ export function registerCommands(cad: CadClient, config: BridgeConfig, duty: Dut
     if (!answer.ok) return tell(source, `Plate ${plate}: ${why(answer.reason)}.`);
     const v = answer.vehicle;
     const model = [v.color, v.make, v.model].filter((part) => part !== null).join(' ') || 'unknown vehicle';
-    tell(source, `Plate ${v.plate}: ${model}, registration ${v.registrationStatus}, owner ${v.ownerDisplayName ?? 'unknown'}.`);
+    const owner = v.ownerDisplayName ?? 'unknown';
+    tell(source, plain(`Plate ${v.plate}: ${model}, registration ${v.registrationStatus}, owner ${owner}.`));
   });
 
   command('name', async (source, [firstName, lastName]) => {
@@ -74,7 +75,7 @@ export function registerCommands(cad: CadClient, config: BridgeConfig, duty: Dut
     if (!answer.ok) return tell(source, `${firstName} ${lastName}: ${why(answer.reason)}.`);
     for (const match of answer.matches) {
       if (!('civilianId' in match)) continue;
-      tell(source, `${match.firstName} ${match.lastName}, born ${match.dateOfBirth ?? 'unknown'}, licence ${match.licenseStatus}.`);
+      tell(source, plain(`${match.firstName} ${match.lastName}, born ${match.dateOfBirth ?? 'unknown'}, licence ${match.licenseStatus}.`));
     }
   });
 
@@ -97,7 +98,9 @@ export function registerCommands(cad: CadClient, config: BridgeConfig, duty: Dut
     });
     if (!answer.ok) return tell(source, `MDT not opened: ${why(answer.reason)}.`, RED);
     const url = `${config.baseUrl}/mdt/#handoff=${encodeURIComponent(answer.token)}`;
+    // The link goes to this player's client alone: chat is read by others (streams, screen shares,
+    // chat logs), and whoever redeems the link first holds the officer's MDT session.
     emitNet(CLIENT_EVENTS.openUrl, source, url);
-    tell(source, `MDT (${answer.tier}) opening; the link works once, for two minutes: ${url}`);
+    tell(source, `MDT (${answer.tier}) opening in your browser.`);
   });
 }

@@ -9,7 +9,22 @@ export function positionOf(source: string): { x: number; y: number } {
   return { x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100 };
 }
 
-/** A line in the player's chat. */
+/**
+ * Text entered by other people (CAD display names, civilians' and owners' names, vehicles), made
+ * plain for chat: cfx chat reads `^0`-`^9`, `^*`, `^_`, `^~`, `^=` and `^r` as colour and format
+ * codes, and some community chat resources render HTML. Codes are removed until none is left, since
+ * removing one can join its neighbours into another (`^^11`).
+ */
+export function plain(text: string): string {
+  let out = text.replace(/[<>]/g, '');
+  for (;;) {
+    const next = out.replace(/\^[0-9*_~=r]/gi, '');
+    if (next === out) return out;
+    out = next;
+  }
+}
+
+/** A line in the player's chat; whatever other people wrote goes through `plain` first. */
 export function tell(source: string, text: string, color: [number, number, number] = [120, 180, 255]): void {
   emitNet('chat:addMessage', source, { color, multiline: true, args: ['CAD', text] });
 }
@@ -48,9 +63,9 @@ export class Roster {
     return this.bySource.get(source);
   }
 
-  byUnit(unitId: string): Officer | undefined {
-    for (const officer of this.bySource.values()) if (officer.unitId === unitId) return officer;
-    return undefined;
+  /** Every officer on duty as this unit: players linked to one character share its unit. */
+  byUnit(unitId: string): Officer[] {
+    return this.all().filter((officer) => officer.unitId === unitId);
   }
 
   all(): Officer[] {

@@ -56,8 +56,10 @@ export class Waypoints {
   }
 
   private received(event: WaypointEvent): void {
-    const officer = this.roster.byUnit(event.unitId);
-    if (officer === undefined) return;
+    for (const officer of this.roster.byUnit(event.unitId)) this.apply(officer, event);
+  }
+
+  private apply(officer: Officer, event: WaypointEvent): void {
     if (event.type === 'assignment.removed') {
       if (officer.waypoint === null || officer.waypoint.callId === event.callId) this.clear(officer);
       return;
