@@ -5,7 +5,9 @@ import { asyncApiDocument } from '../../adapters/realtime-socketio/index.ts';
 import { type BridgeWorld, bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.ts';
 import { type BoardClient, type BoardEvent, boardClient, positionsOf } from '../support/dispatch-board.ts';
 import { expect, organisationOf } from '../support/operator-driver.ts';
-import { connected, refused } from '../support/realtime-client.ts';
+import { io } from 'socket.io-client';
+import { eventually } from '../support/processes.ts';
+import { WAIT_MS, connected, refused } from '../support/realtime-client.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
 
@@ -184,6 +186,44 @@ for (const engine of ENGINES) {
     // The call the API credential reopened is open again.
     t.true(snapshot.calls.some((c: any) => c.callId === reported.callId && c.status === 'ACTIVE'));
   });
+
+  engineTest(
+    engine,
+    'a board that loses its connection and reconnects by itself starts again from a snapshot that holds what it missed',
+    async (t, app) => {
+      const { world, identifiers, key } = await dispatchWorld(app);
+      // A stock client that reconnects by itself, after a fixed 1.5 s, so the test knows when it is away.
+      const socket = io(`${app.service.realtime!.url}/dispatch`, {
+        auth: { key, organisationId: world.organisationId },
+        transports: ['websocket'],
+        forceNew: true,
+        reconnectionDelay: 1_500,
+        randomizationFactor: 0,
+      });
+      const events: BoardEvent[] = [];
+      socket.on('board', (event: BoardEvent) => events.push(event));
+      t.teardown(() => socket.close());
+      const snapshots = () => events.filter((e) => e.type === 'snapshot');
+      await eventually('the first snapshot', WAIT_MS, () => (snapshots().length === 1 ? true : undefined));
+
+      // The connection drops (as a proxy or a network would); while the board is away a 911 call arrives.
+      const away = new Promise((resolve) => socket.once('disconnect', resolve));
+      socket.io.engine.close();
+      await away;
+      const reported = expect(await world.desk.post('/911', { identifiers, mapX: 1, mapY: 2, description: 'while away' }), 200);
+      t.false(socket.connected, 'the call was made while the board was away');
+
+      await eventually('the snapshot after reconnecting', WAIT_MS, () => (snapshots().length === 2 ? true : undefined));
+      t.false(
+        events.some((e) => e.type === 'call.opened' && e.call.callId === reported.callId),
+        'not sent while away',
+      );
+      t.true(
+        snapshots()[1]!.calls.some((c: any) => c.callId === reported.callId),
+        'the new snapshot holds the missed call',
+      );
+    },
+  );
 
   engineTest(engine, 'admits any key of the organisation to watch, and refuses other keys alike', async (t, app) => {
     const { world, key } = await dispatchWorld(app);

@@ -17,7 +17,7 @@ import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
 const LIVE_MS = 2_000;
 
 for (const engine of ['node', 'uws'] as const) {
-  const title = `${engine} engine: the MDT shows its unit's new assignment and its call's new notes without a reload, and says when its session ended`;
+  const title = `${engine} engine: the MDT shows its unit's new assignment and its call's new notes without a reload, reads again after a lost connection, and says when its session ended`;
   if (engine === 'uws' && uwsProblem !== null) {
     test.skip(`${title} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
     continue;
@@ -69,6 +69,19 @@ for (const engine of ['node', 'uws'] as const) {
     await assignment.getByRole('list').getByText('Backing you up').waitFor({ timeout: LIVE_MS });
     const violations = (await accessibilityViolations(tab)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
     t.deepEqual(violations, []);
+    // The network drops (the socket closes, as a tunnel or a restarted instance would close it); while
+    // the MDT is away the dispatcher releases the unit; when the network is back, the page reconnects by
+    // itself and reads its state again, so the release it was never sent is shown.
+    const status = tab.getByRole('status');
+    await tab.context().setOffline(true);
+    await tab.evaluate("window.dispatchEvent(new Event('offline'))");
+    await status.getByText('Reconnecting…', { exact: true }).waitFor({ timeout: LIVE_MS });
+    expect(await world.admin('DELETE', `/calls/${call.callId}/assignments/${officer.unitId}`), 200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    t.is(await assignment.getByText(call.callNumber, { exact: true }).count(), 1, 'not told while away');
+    await tab.context().setOffline(false);
+    await status.getByText('Live', { exact: true }).waitFor({ timeout: 5_000 });
+    await assignment.getByText('No assignment.').waitFor({ timeout: LIVE_MS });
     // The session ends (its credential revoked): the channel drops the socket, and the page says so
     // rather than "Reconnecting…" for ever.
     expect(await world.admin('POST', `/credentials/${world.desk.credential.clientId}/revoke`), 200);

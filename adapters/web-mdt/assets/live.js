@@ -12,7 +12,14 @@ export async function goLive(token, { changed, shown, ended }) {
   const base = where.port === null ? location.origin : `${location.protocol}//${location.hostname}:${where.port}`;
   socket = io(`${base}/mdt`, { auth: { token }, transports: ['websocket', 'polling'] });
   socket.on('mdt', changed);
-  socket.on('connect', () => shown('Live'));
+  // A reconnection (the network, a restarted instance) reads everything again from the routes, so an
+  // assignment or a note made while the socket was away is shown: the routes are the MDT's resume.
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    shown('Live');
+    if (connectedBefore) changed({ type: 'reconnected' });
+    connectedBefore = true;
+  });
   socket.on('disconnect', (reason) => {
     if (reason !== 'io server disconnect') return shown('Reconnecting…');
     // The service dropped the socket (the session's shift is over, or it no longer stands), and a
