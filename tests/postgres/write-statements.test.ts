@@ -22,8 +22,9 @@ const EXPECTED = {
   'location, no pin': 1,
   'location, pin out of range': 1,
   'location, arrival': 6,
-  'self-assign': 7,
-  unassign: 6,
+  // A waypoint change takes its department's sequence number in the transaction (decision 0090).
+  'self-assign': 8,
+  unassign: 7,
   narrative: 7,
   'duty off': 6,
   'duty on': 6,
