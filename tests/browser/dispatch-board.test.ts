@@ -2,7 +2,9 @@ import anyTest, { type ExecutionContext, type TestFn } from 'ava';
 import type { Page } from 'playwright-core';
 import { type Socket as ClientSocket, io } from 'socket.io-client';
 import { type Browser, SCREENSHOTS, accessibilityViolations, openBrowser } from '../support/browser.ts';
-import { tokenFor } from '../support/operator-driver.ts';
+import { freshIdentifiers, unique } from '../support/bridge-driver.ts';
+import { HOSTILE, hostileTextProblems } from '../support/hostile-text.ts';
+import { expect, tokenFor } from '../support/operator-driver.ts';
 import { connected } from '../support/realtime-client.ts';
 import { LIVE_MS, dispatchScene, markerAt, signIn } from '../support/dispatch-scene.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
@@ -246,3 +248,41 @@ test.serial('the map draws the operator’s tile layer for game_tiles and the im
   t.is(await image.locator('img.leaflet-image-layer').getAttribute('src'), 'https://maps.example.invalid/county.jpg');
   t.is(await image.locator('img.leaflet-tile').count(), 0);
 });
+
+test.serial(
+  'callsigns, descriptions and notes from the game are shown as text, isolated, within the width, at 1280 and 390 px',
+  async (t) => {
+    const { app, browser, scene } = t.context;
+    const { world } = scene;
+    const character = await world.character('Officer', unique('Unit'));
+    const callsign = HOSTILE.longCallsign;
+    const { unitId } = await world.member(character.characterId, world.departmentId, callsign);
+    const identifiers = await world.link(character.characterId, freshIdentifiers());
+    await world.goOnDuty({ identifiers });
+    const officer = { identifiers, unitId, callsign };
+    await scene.heartbeat(officer, 10, 20);
+    const description = `${HOSTILE.markup} ${HOSTILE.arabic} ${HOSTILE.long}`;
+    const reported = await scene.report911(officer, description, 30, 40);
+    expect(await world.desk.post('/911/self-assign', { identifiers, callId: reported.callId }), 200);
+    const note = `${HOSTILE.script} ${HOSTILE.hebrew}`;
+    expect(await world.desk.post('/911/narrative', { identifiers, callId: reported.callId, text: note }), 200);
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await browser.context.newPage();
+      t.teardown(() => page.close());
+      await page.setViewportSize(viewport);
+      await signIn(page, app.service.url, scene.dispatcherKey);
+      const row = callsTable(page).getByRole('row', { name: new RegExp(reported.callNumber) });
+      await row.waitFor();
+      await row.click();
+      await unitsTable(page)
+        .getByRole('row', { name: new RegExp(callsign) })
+        .waitFor();
+      t.deepEqual(await hostileTextProblems(page, [callsign, description, note]), [], `${viewport.width}px`);
+      const violations = (await accessibilityViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      t.deepEqual(violations, [], `${viewport.width}px`);
+    }
+  },
+);
