@@ -1,4 +1,4 @@
-import { type PageAsset, type PageAssets, jsonAsset, packageFolder, readAssets } from '../web-shared/index.ts';
+import { type PageAsset, type PageAssets, type RealtimePort, livePageAssets, packageFolder, readAssets } from '../web-shared/index.ts';
 
 /** The page's own files, by their name under `/dispatch/`; `''` is the page itself. */
 const FILES: Readonly<Record<string, string>> = {
@@ -11,9 +11,6 @@ const FILES: Readonly<Record<string, string>> = {
   'board-state.js': 'board-state.js',
 };
 
-/** Where the board opens the realtime channel: the uWebSockets.js engine's own port, or null for the page's own origin. */
-export type RealtimePort = () => number | null;
-
 /**
  * The dispatch board: static files committed beside this module, Leaflet's ES module and
  * stylesheet and Socket.IO's browser client from their installed packages (no CDN), and
@@ -24,25 +21,6 @@ export function loadDispatchPage(realtimePort: RealtimePort): PageAssets {
   const assets = new Map<string, PageAsset>([
     ...readAssets(new URL('./assets/', import.meta.url), FILES),
     ...readAssets(`${packageFolder('leaflet')}/dist`, { 'leaflet-src.esm.js': 'leaflet-src.esm.js', 'leaflet.css': 'leaflet.css' }),
-    ...readAssets(`${packageFolder('socket.io-client')}/dist`, { 'socket.io.esm.min.js': 'socket.io.esm.min.js' }),
   ]);
-  return new LiveAssets(assets, { 'realtime.json': () => jsonAsset({ port: realtimePort() }) });
-}
-
-/** Files read once, plus files made as each request asks for them. */
-class LiveAssets extends Map<string, PageAsset> {
-  constructor(
-    files: Map<string, PageAsset>,
-    private readonly live: Readonly<Record<string, () => PageAsset>>,
-  ) {
-    super(files);
-  }
-
-  override get(name: string): PageAsset | undefined {
-    return Object.hasOwn(this.live, name) ? this.live[name]!() : super.get(name);
-  }
-
-  override has(name: string): boolean {
-    return Object.hasOwn(this.live, name) || super.has(name);
-  }
+  return livePageAssets(assets, realtimePort);
 }

@@ -52,3 +52,38 @@ export const jsonAsset = (value: unknown): PageAsset => ({ type: TYPES['json']!,
 export function loadSharedAssets(): PageAssets {
   return readAssets(new URL('./assets/', import.meta.url), { 'dom.js': 'dom.js', 'page.css': 'page.css' });
 }
+
+/** Where a live page opens the realtime channel: the uWebSockets.js engine's own port, or null for the page's own origin. */
+export type RealtimePort = () => number | null;
+
+/**
+ * A live page's files: its own (`files`, read once) plus what every page on the realtime channel
+ * needs, Socket.IO's browser client from its installed package (no CDN) and `realtime.json`, which
+ * says, as each request asks, on which port the channel listens (the uWS engine's port is known only
+ * once it listens).
+ */
+export function livePageAssets(files: Map<string, PageAsset>, realtimePort: RealtimePort): PageAssets {
+  const assets = new Map<string, PageAsset>([
+    ...files,
+    ...readAssets(`${packageFolder('socket.io-client')}/dist`, { 'socket.io.esm.min.js': 'socket.io.esm.min.js' }),
+  ]);
+  return new LiveAssets(assets, { 'realtime.json': () => jsonAsset({ port: realtimePort() }) });
+}
+
+/** Files read once, plus files made as each request asks for them. */
+class LiveAssets extends Map<string, PageAsset> {
+  constructor(
+    files: Map<string, PageAsset>,
+    private readonly live: Readonly<Record<string, () => PageAsset>>,
+  ) {
+    super(files);
+  }
+
+  override get(name: string): PageAsset | undefined {
+    return Object.hasOwn(this.live, name) ? this.live[name]!() : super.get(name);
+  }
+
+  override has(name: string): boolean {
+    return Object.hasOwn(this.live, name) || super.has(name);
+  }
+}
