@@ -1,4 +1,5 @@
-import type { ExtendedError, Namespace, Server } from 'socket.io';
+import type { Namespace, Server } from 'socket.io';
+import { admitWith } from './admission.ts';
 import type { DispatchBoard } from '../../application/dispatch/read-board.ts';
 import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
 import { type PositionView, changePayload, positionView, positionsPayload, snapshotPayload } from './dispatch-payload.ts';
@@ -38,12 +39,6 @@ export interface DispatchNamespace {
 
 const roomOf = (organisationId: string) => `organisation:${organisationId}`;
 
-function unauthorized(reason: string): ExtendedError {
-  const error: ExtendedError = new Error('unauthorized');
-  error.data = { reason };
-  return error;
-}
-
 /**
  * The dispatchers' channel on the realtime server: a board connects with an operator key of the
  * organisation it watches, receives a snapshot, then every committed change of that organisation
@@ -53,19 +48,7 @@ function unauthorized(reason: string): ExtendedError {
  */
 export function serveDispatch(io: Server<any, any, any, any>, options: DispatchOptions): DispatchNamespace {
   const boards: Namespace = io.of(DISPATCH_NAMESPACE);
-  boards.use((socket, next) => {
-    options.admit(socket.handshake.auth).then(
-      (admission) => {
-        if (!admission.ok) return next(unauthorized(admission.reason));
-        socket.data = { admission };
-        next();
-      },
-      (error: unknown) => {
-        options.logger.warn({ reason: String(error) }, 'a dispatch board could not be admitted');
-        next(unauthorized('unavailable'));
-      },
-    );
-  });
+  admitWith(boards, (auth) => options.admit(auth), options.logger, 'a dispatch board');
   boards.on('connection', (socket) => {
     const admission = (socket.data as { admission: Extract<DispatcherAdmission, { ok: true }> }).admission;
     // Joined before the snapshot is read, so that no change falls between them; the board applies

@@ -1,4 +1,5 @@
-import type { ExtendedError, Namespace, Server } from 'socket.io';
+import type { Namespace, Server } from 'socket.io';
+import { admitWith } from './admission.ts';
 import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
 import { assignmentPayload, notesPayload } from './mdt-payload.ts';
 
@@ -58,12 +59,6 @@ function place(socket: { readonly rooms: Set<string>; join(room: string): unknow
   for (const room of wanted) if (room !== null && !socket.rooms.has(room)) socket.join(room);
 }
 
-function unauthorized(reason: string): ExtendedError {
-  const error: ExtendedError = new Error('unauthorized');
-  error.data = { reason };
-  return error;
-}
-
 /**
  * The MDT channel on the realtime server: an MDT connects with its session (and nothing else
  * passes), joins the room of its unit and of the call that unit is on, and receives its unit's
@@ -73,19 +68,7 @@ function unauthorized(reason: string): ExtendedError {
  */
 export function serveMdt(io: Server<any, any, any, any>, options: MdtOptions): MdtNamespace {
   const mdts: Namespace = io.of(MDT_NAMESPACE);
-  mdts.use((socket, next) => {
-    options.admit(socket.handshake.auth).then(
-      (admission) => {
-        if (!admission.ok) return next(unauthorized(admission.reason));
-        socket.data = { admission };
-        next();
-      },
-      (error: unknown) => {
-        options.logger.warn({ reason: String(error) }, 'an MDT could not be admitted');
-        next(unauthorized('unavailable'));
-      },
-    );
-  });
+  admitWith(mdts, (auth) => options.admit(auth), options.logger, 'an MDT');
   mdts.on('connection', (socket) => {
     const admission = (socket.data as { admission: Extract<MdtAdmission, { ok: true }> }).admission;
     place(socket, admission);

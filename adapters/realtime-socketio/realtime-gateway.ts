@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import type { us_listen_socket } from 'uWebSockets.js';
-import { type ExtendedError, Server, type Socket } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
+import { unauthorized } from './admission.ts';
 import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
 import type { WaypointChannel } from '../../application/ports/waypoint-channel.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
@@ -121,12 +122,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const CLOSE_WAIT_MS = 5_000;
 
 const roomOf = (organisationId: string, departmentId: string) => `${organisationId}:${departmentId}`;
-
-function unauthorized(reason: string): ExtendedError {
-  const error: ExtendedError = new Error('unauthorized');
-  error.data = { reason };
-  return error;
-}
 
 /**
  * The realtime waypoint channel: a Socket.IO v4 server whose namespace `/integrations/game`
