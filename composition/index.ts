@@ -10,4 +10,4 @@ export type { UseCases } from '../application/use-cases.ts';
 export type { Persistence } from '../application/ports/persistence.ts';
 export { createMemoryPersistence } from '../adapters/persistence-memory/memory-persistence.ts';
 export { ManualClock } from '../adapters/system/manual-clock.ts';
-export { ROUTES } from '../adapters/http-koa/routes/index.ts';
+export { ROUTES } from '../adapters/http/routes/index.ts';

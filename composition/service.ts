@@ -1,7 +1,7 @@
 import type { Clock } from '../application/ports/clock.ts';
 import { createKoaApp } from '../adapters/http-koa/koa-app.ts';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, type ListeningServer, listen } from '../adapters/http-koa/http-server.ts';
-import { ROUTES } from '../adapters/http-koa/routes/index.ts';
+import { ROUTES } from '../adapters/http/routes/index.ts';
 import { type Logger, LoggedProblems } from '../adapters/logging/index.ts';
 import { type MetricsListener, type MetricsListenerOptions, ServiceMetrics, listenMetrics } from '../adapters/metrics-prometheus/index.ts';
 import { describeStaleLock } from '../adapters/persistence-mikro-orm/data-directory-lock.ts';

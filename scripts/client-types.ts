@@ -1,5 +1,5 @@
-import type { RouteSpec } from '../adapters/http-koa/route-spec.ts';
-import type { JsonSchema } from '../adapters/http-koa/validation.ts';
+import type { RouteSpec } from '../adapters/http/route-spec.ts';
+import type { JsonSchema } from '../adapters/http/validation.ts';
 
 /**
  * The typed client's route types, written from the route table: each route's path parameters,

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { openApiDocument } from '../adapters/http-koa/openapi.ts';
+import { openApiDocument } from '../adapters/http/openapi.ts';
 import { asyncApiDocument } from '../adapters/realtime-socketio/asyncapi.ts';
-import { ROUTES } from '../adapters/http-koa/routes/index.ts';
-import type { JsonSchema } from '../adapters/http-koa/validation.ts';
+import { ROUTES } from '../adapters/http/routes/index.ts';
+import type { JsonSchema } from '../adapters/http/validation.ts';
 import { clientTypesSource } from './client-types.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type Server, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { HttpError } from './error-catalogue.ts';
+import { HttpError } from '../http/index.ts';
 
 /** What Node itself refuses, before any request reaches Koa: the answer Node would give, in the one error shape. */
 function answerFor(code: string | undefined): HttpError {

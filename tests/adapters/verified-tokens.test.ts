@@ -1,5 +1,5 @@
 import test from 'ava';
-import { VerifiedTokens } from '../../adapters/http-koa/verified-tokens.ts';
+import { VerifiedTokens } from '../../adapters/http/verified-tokens.ts';
 
 const HEADER = 'Bearer header.payload.signature';
 

@@ -17,7 +17,7 @@ const violations = [
   ['application/api/list-units.ts', "import { MikroORM } from '@mikro-orm/core';", 'application/ imports no package or Node module'],
   [
     'application/api/list-units.ts',
-    "import { ROUTES } from '../../adapters/http-koa/routes/index.ts';",
+    "import { ROUTES } from '../../adapters/http/routes/index.ts';",
     'application/ imports only domain/ and application/',
   ],
   ['application/api/list-units.ts', "const x = await import('koa');", 'application/ imports no package or Node module'],

@@ -95,7 +95,7 @@ const STEPS: ReadonlyArray<readonly [string, (url: string, fn: string) => boolea
   ['body parser (@koa/bodyparser)', (url) => url.includes('/node_modules/@koa/bodyparser/')],
   ['logging (pino calls)', (url) => url.includes('/node_modules/pino/')],
   ['rate limiter', (url) => url.includes('/node_modules/rate-limiter-flexible/') || url.includes('/node_modules/node-cache/')],
-  ['validation (ajv)', (url) => url.includes('/node_modules/ajv/') || url.includes('/adapters/http-koa/validation')],
+  ['validation (ajv)', (url) => url.includes('/node_modules/ajv/') || url.includes('/adapters/http/validation')],
   ['EntityManager.fork', (url, fn) => url.includes('@mikro-orm/core') && fn === 'fork'],
   ['MikroORM findOne (organisation read and other finds)', (url, fn) => url.includes('@mikro-orm/core') && fn === 'findOne'],
   ['MikroORM transactional', (url, fn) => url.includes('@mikro-orm/core') && fn === 'transactional'],
@@ -121,17 +121,17 @@ const LINKS: ReadonlyArray<readonly [string, (url: string) => boolean]> = [
   ['use case, domain and store adapters', (url) => /\/(application|domain|adapters\/persistence-[^/]+|adapters\/security)\//.test(url)],
   [
     'validation (ajv) and input checks',
-    (url) => url.includes('/node_modules/ajv/') || /\/adapters\/http-koa\/(validation|input-text)\.ts/.test(url),
+    (url) => url.includes('/node_modules/ajv/') || /\/adapters\/http\/(validation|input-text)\.ts/.test(url),
   ],
   [
     'route handler and presenter (koa-app handler, route rows, JSON.stringify)',
-    (url) => /\/adapters\/http-koa\/(koa-app|routes\/|presenters\/|route-spec)/.test(url),
+    (url) => /\/adapters\/(?:http-koa\/koa-app|http\/(?:routes\/|presenters\/|route-spec))/.test(url),
   ],
   [
     'body reading (json-body: raw-body, inflation, UTF-8, bourne)',
     (url) =>
       /\/node_modules\/(raw-body|inflation|@hapi\/bourne|bytes|iconv-lite|unpipe)\//.test(url) ||
-      url.includes('/adapters/http-koa/json-body.ts'),
+      url.includes('/adapters/http/json-body.ts'),
   ],
   [
     'rate limit (node-cache)',
@@ -156,7 +156,7 @@ const LINKS: ReadonlyArray<readonly [string, (url: string) => boolean]> = [
   ],
   [
     'error handler and static-page check',
-    (url) => url.includes('/middleware/error-handler.ts') || url.includes('/adapters/http-koa/static-pages.ts'),
+    (url) => url.includes('/middleware/error-handler.ts') || url.includes('/adapters/http/static-pages.ts'),
   ],
   [
     'router (@koa/router, path-to-regexp)',

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { boloCheckMatch, boloSummary } from '../../adapters/http-koa/presenters/bolo-views.ts';
+import { boloCheckMatch, boloSummary } from '../../adapters/http/presenters/bolo-views.ts';
 import { checkCharges } from '../../domain/records/arrest.ts';
 import { type Warrant, hasActiveWarrant } from '../../domain/records/warrant.ts';
 import { T0, aBolo, minutesAfter } from '../support/domain-builders.ts';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
+import type { RouteSpec } from '../../adapters/http/route-spec.ts';
 import type { FuzzReply, FuzzRequest } from './fuzz-request.ts';
 import { replyProblems, strictErrorSchema } from './reply-invariants.ts';
 

@@ -1,4 +1,4 @@
-import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
+import type { RouteSpec } from '../../adapters/http/route-spec.ts';
 import type { FuzzReply, FuzzRequest } from './fuzz-request.ts';
 import type { JsonSchema } from './schema-arbitrary.ts';
 import { schemaProblem } from './schema-check.ts';

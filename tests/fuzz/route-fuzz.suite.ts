@@ -1,7 +1,7 @@
 import type { TestFn } from 'ava';
 import fc from 'fast-check';
-import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
-import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
+import type { RouteSpec } from '../../adapters/http/route-spec.ts';
+import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { BRIDGE } from '../support/bridge-driver.ts';
 import { routeWorld } from '../support/route-world.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';

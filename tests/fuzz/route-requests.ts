@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type RouteSpec, publishedBody, takesIdempotencyKey } from '../../adapters/http-koa/route-spec.ts';
+import { type RouteSpec, publishedBody, takesIdempotencyKey } from '../../adapters/http/route-spec.ts';
 import { type Mutation, brokenBody, jsonText, mutated } from './broken-bodies.ts';
 import { type FuzzRequest, percentEncoded, printable } from './fuzz-request.ts';
 import { brokenPathSegment, brokenQuery, type QueryPair } from './broken-queries-and-paths.ts';

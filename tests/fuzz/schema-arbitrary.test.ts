@@ -1,7 +1,7 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { publishedBody } from '../../adapters/http-koa/route-spec.ts';
-import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
+import { publishedBody } from '../../adapters/http/route-spec.ts';
+import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { jsonText, mutated } from './broken-bodies.ts';
 import { seedOf } from './fuzz-settings.ts';
 import { nested, RawJson } from './hostile-values.ts';

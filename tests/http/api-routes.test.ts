@@ -1,5 +1,5 @@
 import anyTest, { type ExecutionContext, type TestFn } from 'ava';
-import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
+import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { ManualClock } from '../../adapters/system/manual-clock.ts';
 import { type AuditEntry, type BridgeWorld, UUID, bridgeWorld, unique } from '../support/bridge-driver.ts';
 import type { HttpReply } from '../support/http-client.ts';

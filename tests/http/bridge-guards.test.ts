@@ -1,7 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import jwt from 'jsonwebtoken';
-import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
-import { bridgeRoutes } from '../../adapters/http-koa/routes/bridge/index.ts';
+import type { RouteSpec } from '../../adapters/http/route-spec.ts';
+import { bridgeRoutes } from '../../adapters/http/routes/bridge/index.ts';
 import { ManualClock } from '../../adapters/system/manual-clock.ts';
 import { type BridgeWorld, type Desk, bridgeBody, bridgeWorld, freshIdentifiers } from '../support/bridge-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';

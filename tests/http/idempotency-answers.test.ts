@@ -1,6 +1,6 @@
 import test from 'ava';
-import { HttpError } from '../../adapters/http-koa/error-catalogue.ts';
-import { keyScopeOf, runIdempotently } from '../../adapters/http-koa/idempotency.ts';
+import { HttpError } from '../../adapters/http/error-catalogue.ts';
+import { keyScopeOf, runIdempotently } from '../../adapters/http/idempotency.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { Scope } from '../../domain/credential/scope.ts';
 import { OperatorKey, type OperatorPermission } from '../../domain/operator/operator-key.ts';

@@ -1,8 +1,8 @@
 import anyTest, { type TestFn } from 'ava';
 import { createMemoryPersistence } from '../../adapters/persistence-memory/memory-persistence.ts';
 import { ManualClock } from '../../adapters/system/manual-clock.ts';
-import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
-import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
+import type { RouteSpec } from '../../adapters/http/route-spec.ts';
+import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { type BridgeWorld, auditedOnce, bridgeWorld, unique } from '../support/bridge-driver.ts';
 import { MDT, type MdtClient, mdtSession } from '../support/mdt-driver.ts';
 import { expect } from '../support/operator-driver.ts';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import Koa from 'koa';
-import { type StaticPage, contentSecurityPolicy, sameHostOnPort, staticPages } from '../../adapters/http-koa/static-pages.ts';
+import { type StaticPage, contentSecurityPolicy, sameHostOnPort, staticPages } from '../../adapters/http/static-pages.ts';
 import { packageFolder, readAssets } from '../../adapters/web-shared/index.ts';
 
 /** One page row as the dispatch board will need it: files from an installed package, and the realtime port in connect-src. */

@@ -1,5 +1,5 @@
 import type { TestFn } from 'ava';
-import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
+import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { OPERATOR_PERMISSIONS } from '../../domain/operator/operator-key.ts';
 import { expect } from '../support/operator-driver.ts';
 import { routeWorld, validBody } from '../support/route-world.ts';

@@ -1,6 +1,6 @@
 import type { TestFn } from 'ava';
-import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
-import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
+import type { RouteSpec } from '../../adapters/http/route-spec.ts';
+import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { UuidV7IdGenerator } from '../../adapters/system/uuid-v7-id-generator.ts';
 import { grantOf } from '../../domain/credential/access-grant.ts';
 import { Credential, type CredentialKind } from '../../domain/credential/credential.ts';

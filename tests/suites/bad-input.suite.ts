@@ -1,6 +1,6 @@
 import type { ExecutionContext, TestFn } from 'ava';
-import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
-import { BIDI_CONTROLS_REFUSED, NO_BIDI_CONTROLS } from '../../adapters/http-koa/schemas.ts';
+import { ROUTES } from '../../adapters/http/routes/index.ts';
+import { BIDI_CONTROLS_REFUSED, NO_BIDI_CONTROLS } from '../../adapters/http/schemas.ts';
 import type { Persistence } from '../../application/ports/persistence.ts';
 import { routeWorld, validBody, withFirstString, wrongValue } from '../support/route-world.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';

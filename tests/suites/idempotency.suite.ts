@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { TestFn } from 'ava';
-import { takesIdempotencyKey } from '../../adapters/http-koa/route-spec.ts';
-import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
+import { takesIdempotencyKey } from '../../adapters/http/route-spec.ts';
+import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { BRIDGE } from '../support/bridge-driver.ts';
 import type { HttpReply } from '../support/http-client.ts';
 import { expect, tokenFor } from '../support/operator-driver.ts';

@@ -1,6 +1,6 @@
 import type { TestFn } from 'ava';
-import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
-import { ROUTES } from '../../adapters/http-koa/routes/index.ts';
+import type { RouteSpec } from '../../adapters/http/route-spec.ts';
+import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { BRIDGE } from '../support/bridge-driver.ts';
 import type { HttpReply } from '../support/http-client.ts';
 import { expect } from '../support/operator-driver.ts';

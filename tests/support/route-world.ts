@@ -1,4 +1,4 @@
-import type { RouteSpec } from '../../adapters/http-koa/route-spec.ts';
+import type { RouteSpec } from '../../adapters/http/route-spec.ts';
 import { BRIDGE, BRIDGE_SCOPES, bridgeBody } from './bridge-driver.ts';
 import type { HttpClient } from './http-client.ts';
 import { expect, operatorOf, tokenFor } from './operator-driver.ts';
