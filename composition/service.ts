@@ -24,6 +24,9 @@ import { mdtAdmission } from './mdt-admission.ts';
 import type { RedisOption, SharedState } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
 
+/** The HTTP transports that serve the route table (`CAD_HTTP_ENGINE`). */
+export type HttpEngine = 'koa' | 'uws';
+
 export interface ServiceOptions {
   readonly storage: StorageOption;
   readonly port: number;
@@ -56,6 +59,8 @@ export interface ServiceOptions {
   };
   /** Deadlines for slow clients and the bound on open connections; decision 0031's figures by default. */
   readonly connections?: ConnectionLimits;
+  /** The HTTP transport serving the route table: Koa on Node's server (the default) or uWebSockets.js. */
+  readonly httpEngine?: HttpEngine;
   /** Redis, for the state several instances share (decision 0032); each instance keeps its own without it. */
   readonly redis?: RedisOption;
   /** Serves Prometheus metrics on a listener of its own (decision 0046); none when left out. */
@@ -104,6 +109,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const metrics = options.metrics && new ServiceMetrics();
   metrics?.watchPool(() => core.poolUse());
   try {
+    if (options.httpEngine === 'uws') throw new Error('the uws HTTP transport is not built yet');
     const app = createKoaApp(core, ROUTES, {
       logger: options.logger,
       trustProxy: options.trustProxy ?? false,
