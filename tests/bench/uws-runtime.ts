@@ -34,7 +34,9 @@ async function uwsLoadProblem(): Promise<string | null> {
 export function transportsAsked(): Transport[] {
   const asked = (process.env['BENCH_TRANSPORTS'] ?? 'koa,uws').split(',').map((s) => s.trim());
   const unknown = asked.filter((t) => t !== 'koa' && t !== 'uws');
-  if (unknown.length > 0 || asked.length === 0) throw new Error(`BENCH_TRANSPORTS takes koa and/or uws, not ${unknown.join(', ')}`);
+  if (unknown.length > 0 || new Set(asked).size !== asked.length) {
+    throw new Error(`BENCH_TRANSPORTS takes koa and/or uws, each once, not ${asked.join(',')}`);
+  }
   return asked as Transport[];
 }
 
