@@ -13,10 +13,31 @@ export type Transport = 'koa' | 'uws';
 
 /** Set in the benchmark started again under the newer glibc, so that it does not start itself a third time. */
 const REEXECUTED = 'BENCH_UNDER_NEWER_GLIBC';
-const WRAPPER = join(dirname(fileURLToPath(import.meta.url)), '../../scripts/newer-glibc.sh');
 
-/** The last line of uWS's load error (it names the missing glibc symbol version), or null when it loads. */
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const WRAPPER = join(ROOT, 'scripts/newer-glibc.sh');
+/** Under the newer glibc, `process.execPath` is the glibc's dynamic loader, not Node. */
+const underLoader = () => basename(process.execPath).startsWith('ld-linux');
+
+/**
+ * The last line of uWS's load error (it names the missing glibc symbol version), or null when it
+ * loads. Tried in a child process first: a failed load inside this one leaves an unhandled
+ * rejection behind on Node 20.
+ */
 async function uwsLoadProblem(): Promise<string | null> {
+  if (!underLoader()) {
+    const probe = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `try { require(require.resolve('uWebSockets.js', { paths: [process.argv[1]] })) } catch (e) {
+          process.stderr.write(String(e && e.message || e).trim().split('\\n').at(-1)); process.exit(1) }`,
+        ROOT,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (probe.status !== 0) return probe.stderr.trim() || probe.error?.message || 'unknown';
+  }
   try {
     await import('uWebSockets.js');
     return null;
@@ -57,7 +78,7 @@ export async function uwsOrStartAgain(wanted: boolean): Promise<string | null> {
     console.error(`NOTICE: ${reason}, and no newer glibc could be prepared (${why}): the uWS rows are not measured.`);
     return `${reason}; no newer glibc: ${why}`;
   }
-  console.log(`${reason}: running this benchmark again under a newer glibc (scripts/newer-glibc.sh), both transports in one process.`);
+  console.log(`${reason}: running this benchmark again under a newer glibc (scripts/newer-glibc.sh), all its rows in one process.`);
   const child = spawn(WRAPPER, [...process.execArgv, process.argv[1]!, ...process.argv.slice(2)], {
     stdio: 'inherit',
     // The same Node as this one (the wrapper's default is the project's pinned Node 22).
@@ -79,5 +100,5 @@ function shortProblem(problem: string): string {
  * helpers then run on the Node binary the loader runs (they do not need uWS).
  */
 export function helperNode(): string {
-  return basename(process.execPath).startsWith('ld-linux') ? process.argv0 : process.execPath;
+  return underLoader() ? process.argv0 : process.execPath;
 }
