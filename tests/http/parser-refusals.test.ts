@@ -2,6 +2,7 @@ import test from 'ava';
 import { pino } from 'pino';
 import { DEFAULT_CONNECTION_LIMITS } from '../../adapters/http-koa/http-server.ts';
 import { type RunningService, startService } from '../../composition/service.ts';
+import { testHttpEngine } from '../support/http-engine.ts';
 import { rawConnection, within } from '../support/raw-connection.ts';
 
 /**
@@ -17,6 +18,7 @@ async function serve(t: { teardown(fn: () => Promise<void>): void }, requestTime
     logger: pino({ level: 'silent' }),
     bootstrapKey: 'a bootstrap key for the parser refusal tests, 32+ chars',
     connections: { ...DEFAULT_CONNECTION_LIMITS, requestTimeoutMs, headersTimeoutMs: Math.min(5_000, requestTimeoutMs) },
+    httpEngine: testHttpEngine,
   });
   t.teardown(() => service.close());
   return service;

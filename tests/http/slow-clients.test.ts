@@ -2,6 +2,7 @@ import test from 'ava';
 import { pino } from 'pino';
 import type { ConnectionLimits } from '../../adapters/http-koa/http-server.ts';
 import { type RunningService, startService } from '../../composition/service.ts';
+import { testHttpEngine } from '../support/http-engine.ts';
 import { type RawConnection, rawConnection, within } from '../support/raw-connection.ts';
 
 /**
@@ -32,6 +33,7 @@ async function serve(
     logger,
     bootstrapKey: 'a bootstrap key for the slow-client tests, 32+ chars',
     connections,
+    httpEngine: testHttpEngine,
   });
   t.teardown(() => service.close());
   return service;
