@@ -99,8 +99,9 @@ const startOn = (transport: Transport) =>
     rateLimitScale: 1_000_000,
     autoProvisionPerHour: 1_000_000_000,
     bootstrapKey,
-    // The board's channel, for the Koa run's board measurement.
-    ...(transport === 'koa' && { realtime: { engine: 'auto', port: 0 } }),
+    // The realtime channel, as `npm start` has it: on Koa, on a port of its own (or Node's server
+    // where uWS does not load); on uWS, sharing the app. The Koa run's board connects to it.
+    realtime: { engine: 'auto', port: 0 },
   });
 // The organisation is set up through the Koa transport, which is always there; the uWS service then
 // opens the same data (the signing key is in the store, so the token stays good).
