@@ -4,6 +4,7 @@ import { type Socket as ClientSocket, io } from 'socket.io-client';
 import { type Browser, SCREENSHOTS, accessibilityViolations, openBrowser } from '../support/browser.ts';
 import { freshIdentifiers, unique } from '../support/bridge-driver.ts';
 import { HOSTILE, hostileTextProblems } from '../support/hostile-text.ts';
+import { realtimeOnHttpPort } from '../support/http-engine.ts';
 import { expect, tokenFor } from '../support/operator-driver.ts';
 import { connected } from '../support/realtime-client.ts';
 import { LIVE_MS, dispatchScene, markerAt, signIn } from '../support/dispatch-scene.ts';
@@ -20,7 +21,7 @@ type Context = { app: TestService; browser: Browser; page: Page; scene: Scene; g
 const test = anyTest as TestFn<Context>;
 
 test.before(async (t) => {
-  const app = await startTestService({ realtime: 'node', rateLimitScale: 1000 });
+  const app = await startTestService({ realtime: realtimeOnHttpPort, rateLimitScale: 1000 });
   const scene = await dispatchScene(app, 2);
   const browser = await openBrowser().catch(async (error: unknown) => {
     await app.close();

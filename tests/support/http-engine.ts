@@ -18,3 +18,9 @@ function engineFrom(value: string | undefined): HttpEngine {
     throw new Error(`CAD_TEST_HTTP_ENGINE is '${value}': it must be one of ${ENGINES.join(', ')}, or unset for koa`);
   return engine;
 }
+
+/**
+ * The realtime engine that shares the HTTP transport's port: Socket.IO's own on Koa's Node server,
+ * uWebSockets.js's on the uws app (CAD_REALTIME_ENGINE=node runs on the Koa transport only).
+ */
+export const realtimeOnHttpPort: 'node' | 'uws' = testHttpEngine === 'uws' ? 'uws' : 'node';
