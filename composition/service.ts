@@ -3,7 +3,7 @@ import { createKoaApp } from '../adapters/http-koa/koa-app.ts';
 import type { Server } from 'node:http';
 import type { TemplatedApp } from 'uWebSockets.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, listen } from '../adapters/http-koa/http-server.ts';
-import { type HttpOptions, createHttpPipeline } from '../adapters/http/index.ts';
+import { type HttpOptions, type RouteSpec, createHttpPipeline } from '../adapters/http/index.ts';
 import { listenUws, loadUws } from '../adapters/http-uws/index.ts';
 import { ROUTES } from '../adapters/http/routes/index.ts';
 import { type Logger, LoggedProblems } from '../adapters/logging/index.ts';
@@ -65,6 +65,8 @@ export interface ServiceOptions {
   readonly connections?: ConnectionLimits;
   /** The HTTP transport serving the route table: Koa on Node's server (the default) or uWebSockets.js. */
   readonly httpEngine?: HttpEngine;
+  /** The route table served; `ROUTES` by default. A host embedding the service may serve rows of its own beside them. */
+  readonly routes?: readonly RouteSpec[];
   /** Redis, for the state several instances share (decision 0032); each instance keeps its own without it. */
   readonly redis?: RedisOption;
   /** Serves Prometheus metrics on a listener of its own (decision 0046); none when left out. */
@@ -205,10 +207,23 @@ async function listenHttp(options: ServiceOptions, http: HttpOptions, core: CadC
   const limits = options.connections ?? DEFAULT_CONNECTION_LIMITS;
   if (options.httpEngine === 'uws') {
     const uws = await loadUws();
-    const listening = await listenUws(uws, createHttpPipeline(core, ROUTES, http), options.port, options.host, limits, options.logger);
+    const listening = await listenUws(
+      uws,
+      createHttpPipeline(core, options.routes ?? ROUTES, http),
+      options.port,
+      options.host,
+      limits,
+      options.logger,
+    );
     return { url: listening.url, transport: { kind: 'uws', app: listening.app, url: listening.url }, close: listening.close };
   }
-  const listening = await listen(createKoaApp(core, ROUTES, http) as never, options.port, options.host, limits, options.logger);
+  const listening = await listen(
+    createKoaApp(core, options.routes ?? ROUTES, http) as never,
+    options.port,
+    options.host,
+    limits,
+    options.logger,
+  );
   return { url: listening.url, transport: { kind: 'node', server: listening.server }, close: listening.close };
 }
 

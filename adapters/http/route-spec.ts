@@ -71,7 +71,7 @@ export interface RouteSpec<
 > {
   readonly operationId: string;
   readonly method: Method;
-  /** With `:name` parameters, as @koa/router writes them. */
+  /** With `:name` parameters (path-to-regexp's form), matched by the pipeline's router on every transport. */
   readonly path: string;
   readonly summary: string;
   readonly tag: string;

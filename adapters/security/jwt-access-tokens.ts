@@ -38,7 +38,7 @@ export class JwtAccessTokens implements TokenIssuer {
    */
   private readonly key: KeyObject;
 
-  /** What a verifier (koa-jwt, the realtime handshake) needs to accept exactly these tokens. */
+  /** What a verifier (the HTTP guard, the realtime handshake) needs to accept exactly these tokens. */
   get verification() {
     return {
       secret: this.key,

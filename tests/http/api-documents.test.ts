@@ -15,6 +15,7 @@ import { asyncApiDocument } from '../../adapters/realtime-socketio/index.ts';
 import { createCadCore } from '../../composition/core.ts';
 import { API_SCOPES, BRIDGE_SCOPES } from '../../domain/credential/scope.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
+import { plainNode } from '../support/processes.ts';
 
 const run = promisify(execFile);
 const redocly = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
@@ -41,7 +42,7 @@ test('the served OpenAPI document has 0 errors under Redocly’s recommended rul
     const file = join(folder, 'openapi.json');
     await writeFile(file, JSON.stringify(document));
     // Redocly exits non-zero on errors; the JSON report is read either way.
-    const output = await run(process.execPath, [redocly, 'lint', '--extends=recommended', '--format=json', file], {
+    const output = await run(plainNode, [redocly, 'lint', '--extends=recommended', '--format=json', file], {
       maxBuffer: 64 * 1024 * 1024,
     }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
     const report = JSON.parse(output.stdout) as {

@@ -5,6 +5,7 @@ import { bridgeWorld } from '../support/bridge-driver.ts';
 import { expect } from '../support/operator-driver.ts';
 import { DATABASE_URL, dropSchema, freshSchemaName } from '../support/postgres.ts';
 import { connected } from '../support/realtime-client.ts';
+import { testHttpEngine } from '../support/http-engine.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 /** One sample of the scrape, by its name and labels as written; undefined when the series is absent. */
@@ -19,7 +20,11 @@ async function scrape(service: TestService, token?: string): Promise<{ status: n
 }
 
 test('requests are counted and timed by route template and status; 429s by bucket; events and sockets', async (t) => {
-  const app = await startTestService({ metrics: { port: 0, host: '127.0.0.1' }, realtime: 'node', rateLimitScale: 0.1 });
+  const app = await startTestService({
+    metrics: { port: 0, host: '127.0.0.1' },
+    realtime: testHttpEngine === 'uws' ? 'uws' : 'node',
+    rateLimitScale: 0.1,
+  });
   try {
     t.regex(app.service.metricsUrl!, /^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
     const before = await scrape(app);
@@ -41,7 +46,7 @@ test('requests are counted and timed by route template and status; 429s by bucke
     try {
       await connected(socket);
       const during = await scrape(app);
-      t.is(sample(during.text, 'cad_realtime_sockets{engine="node"}'), 1);
+      t.is(sample(during.text, `cad_realtime_sockets{engine="${testHttpEngine === 'uws' ? 'uws' : 'node'}"}`), 1);
       expect(await world.admin('POST', `/calls/${call.callId}/assignments`, { unitId: officer.unitId }), 201);
     } finally {
       socket.disconnect();

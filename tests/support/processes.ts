@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ExecutionContext } from 'ava';
 
@@ -98,6 +98,12 @@ async function waitForOutput(output: () => string, pattern: RegExp, child: Child
   }
   throw new Error(`timed out waiting for ${pattern}: ${output()}`);
 }
+
+/**
+ * This Node's own executable, for a child that needs no uWebSockets.js: under the newer glibc
+ * (`scripts/newer-glibc.sh`), `process.execPath` is that glibc's loader and `argv0` is Node.
+ */
+export const plainNode: string = basename(process.execPath).startsWith('ld-linux') ? process.argv0 : process.execPath;
 
 /**
  * How to start Node for a process that must load uWebSockets.js: this Node where it loads, else

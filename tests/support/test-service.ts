@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Logger, pino } from 'pino';
 import type { Clock } from '../../application/ports/clock.ts';
+import type { RouteSpec } from '../../adapters/http/route-spec.ts';
 import { type HttpEngine, type RunningService, startService } from '../../composition/service.ts';
 import type { StorageOption } from '../../composition/storage.ts';
 import { testHttpEngine } from './http-engine.ts';
@@ -37,6 +38,8 @@ export async function startTestService(
     logger?: Logger;
     /** Serves Prometheus metrics on a listener of their own. */
     metrics?: { port: number; host: string; token?: string };
+    /** The route table served; the service's own by default. */
+    routes?: readonly RouteSpec[];
     /** Listens on this port (a restart on the port an earlier start had); a free one by default. */
     port?: number;
     /** The HTTP transport; the one under test (`CAD_TEST_HTTP_ENGINE`) by default. */
@@ -61,6 +64,7 @@ export async function startTestService(
         : { engine: options.realtime, port: 0, log: options.realtimeLog, mdtRecheckMs: options.mdtRecheckMs },
     metrics: options.metrics,
     redis: options.redis && { ...options.redis, timeoutMs: 2_000 },
+    ...(options.routes && { routes: options.routes }),
   });
   return { service, http: httpClient(service.url), bootstrapKey, close: () => service.close() };
 }
