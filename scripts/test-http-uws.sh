@@ -55,6 +55,7 @@ FILES=(
   tests/http/mdt-isolation.postgres.test.ts
   tests/http/mdt-routes.test.ts
   tests/http/metrics.test.ts
+  tests/http/one-table-two-transports.test.ts
   tests/http/parser-refusals.test.ts
   tests/http/published-rules.test.ts
   tests/http/slow-clients.test.ts
