@@ -2,6 +2,8 @@ import type { Clock } from '../application/ports/clock.ts';
 import { createKoaApp } from '../adapters/http-koa/koa-app.ts';
 import type { Server } from 'node:http';
 import type { TemplatedApp } from 'uWebSockets.js';
+
+type Uws = typeof import('uWebSockets.js');
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, listen } from '../adapters/http-koa/http-server.ts';
 import { type HttpOptions, type RouteSpec, createHttpPipeline } from '../adapters/http/index.ts';
 import { listenUws, loadUws } from '../adapters/http-uws/index.ts';
@@ -96,6 +98,8 @@ export interface RunningService {
  * comes last, so that a start that cannot listen (a port in use) has created no key it cannot show.
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
+  // Before anything is opened: a transport that cannot load here stops the start with nothing to undo.
+  const uws = options.httpEngine === 'uws' ? await loadUws() : null;
   // Loaded only when asked for: a single instance never loads the Redis clients.
   const shared = options.redis && (await (await import('./shared-state.ts')).openSharedState(options.redis, options.logger));
   const core = await createCadCore({
@@ -117,6 +121,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   try {
     server = await listenHttp(
       options,
+      uws,
       {
         logger: options.logger,
         trustProxy: options.trustProxy ?? false,
@@ -203,10 +208,9 @@ interface HttpListening {
 }
 
 /** The route table on the transport asked for: Koa on Node's server, or uWebSockets.js (which must load here, or the start fails saying why). */
-async function listenHttp(options: ServiceOptions, http: HttpOptions, core: CadCore): Promise<HttpListening> {
+async function listenHttp(options: ServiceOptions, uws: Uws | null, http: HttpOptions, core: CadCore): Promise<HttpListening> {
   const limits = options.connections ?? DEFAULT_CONNECTION_LIMITS;
-  if (options.httpEngine === 'uws') {
-    const uws = await loadUws();
+  if (uws !== null) {
     const listening = await listenUws(
       uws,
       createHttpPipeline(core, options.routes ?? ROUTES, http),
