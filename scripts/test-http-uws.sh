@@ -107,6 +107,10 @@ if [ ${#selection[@]} -gt 0 ]; then
 fi
 
 export CAD_TEST_HTTP_ENGINE=uws
+# The service sets uWS's header limit to Node's 16 KiB before loading it, but AVA runs each file in a
+# worker thread, whose process.env is its own copy: uWS, reading the process's environment, would
+# keep its 4 KiB. So the limit the service runs with is set here, for the whole process.
+export UWS_HTTP_MAX_HEADERS_SIZE="${UWS_HTTP_MAX_HEADERS_SIZE:-16384}"
 what="${#FILES[@]} HTTP-facing test files"
 [ ${#FILES[@]} -eq 1 ] && what="1 HTTP-facing test file"
 if node -e "require('uWebSockets.js')" 2>/dev/null; then
