@@ -1,6 +1,7 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { UseCases } from '../../../application/use-cases.ts';
 import type { Outcome } from '../../../domain/shared/outcome.ts';
+import type { HttpError } from '../error-catalogue.ts';
 import type { RefusalAnswers } from '../refusals.ts';
 import type { Reply, ResponseDoc, UseCaseName } from '../route-spec.ts';
 import type { JsonSchema } from '../validation.ts';
@@ -99,6 +100,42 @@ export const created = <Value>(description: string, schema: JsonSchema, present:
 export const successDoc = ({ status, description, schema }: Success<never>): Readonly<Record<number, ResponseDoc>> => ({
   [status]: { description, ...(schema && { schema }) },
 });
+
+/**
+ * The document's entries for a row's refusals (decision 0093): each answer is made once, as the
+ * route would make it, and the answers of one status are listed together, each with its code and
+ * its message, so a 404 `No such unit.` or a 409 `PLATE_MISMATCH` is documented because the row
+ * answers it, not because someone wrote it down twice.
+ */
+export function refusalDocs(
+  refusals: { readonly [reason: string]: (() => HttpError) | undefined } | undefined,
+): Readonly<Record<number, ResponseDoc>> {
+  const byStatus = new Map<number, string[]>();
+  for (const answer of Object.values(refusals ?? {})) {
+    if (answer === undefined) continue;
+    const line = refusalLine(answer());
+    const lines = byStatus.get(line.status) ?? [];
+    if (!lines.includes(line.text)) lines.push(line.text);
+    byStatus.set(line.status, lines);
+  }
+  return Object.fromEntries([...byStatus].map(([status, lines]) => [status, { description: `${lines.join('; ')}.` }]));
+}
+
+/** A refusal as the document lists it: a bad field by its name, any other by its code and message. */
+function refusalLine(error: HttpError): { readonly status: number; readonly text: string } {
+  const field = error.details?.[0];
+  const text =
+    error.code === 'VALIDATION_FAILED' && field !== undefined && field.field !== ''
+      ? `\`${field.field}\` ${field.message}`
+      : `\`${error.code}\`: ${error.message.replace(/\.$/, '')}`;
+  return { status: error.status, text };
+}
+
+/** A row's documented answers: its success and every refusal its use case may give. */
+export const answersDoc = (row: {
+  readonly success: Success<never>;
+  readonly refusals?: { readonly [reason: string]: (() => HttpError) | undefined } | undefined;
+}): Readonly<Record<number, ResponseDoc>> => ({ ...refusalDocs(row.refusals), ...successDoc(row.success) });
 
 /** Calls the use case with the request's fields and answers its outcome. */
 export async function answerRequest<
