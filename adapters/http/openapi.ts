@@ -33,23 +33,41 @@ const budgetHeaders = {
 type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 /**
- * The error body a status answers with, as its example: the code the description names when it
- * names one of that status (a 409's `PLATE_MISMATCH`), else the status's general code.
+ * The codes an error answer of a status may carry: those of that status its description names
+ * (a 409's `PLATE_MISMATCH` beside `IDEMPOTENCY_KEY_IN_USE`), else every code of the status.
  */
-function errorExample(status: number, description: string): Record<string, unknown> {
+function errorCodes(status: number, description: string): readonly ErrorCode[] {
   const codes = (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).filter((code) => ERROR_CATALOGUE[code].status === status);
-  const code = codes.find((c) => description.includes(c)) ?? codes[0] ?? 'INTERNAL';
+  const named = codes.filter((code) => new RegExp(`\\b${code}\\b`).test(description));
+  return named.length > 0 ? named : codes.length > 0 ? codes : ['INTERNAL'];
+}
+
+/** The error body a status answers with, as its example: the first code the answer may carry. */
+function errorExample(code: ErrorCode): Record<string, unknown> {
   const body = { error: code, message: ERROR_CATALOGUE[code].message };
   return code === 'VALIDATION_FAILED'
     ? { ...body, details: [{ in: 'body', field: 'name', message: 'must NOT have fewer than 1 characters' }] }
     : body;
 }
 
-const errorResponse = (status: number, description: string, headers: Record<string, unknown> = requestIdHeader) => ({
-  description,
-  headers,
-  content: { 'application/json': { schema: ref('schemas', 'Error'), example: errorExample(status, description) } },
-});
+/** An error answer: the one shape, with the codes this answer may carry, so a check of the body checks its code too. */
+const errorResponse = (
+  status: number,
+  description: string,
+  headers: Record<string, unknown> = requestIdHeader,
+  codes: readonly ErrorCode[] = errorCodes(status, description),
+) => {
+  return {
+    description,
+    headers,
+    content: {
+      'application/json': {
+        schema: { allOf: [ref('schemas', 'Error'), { properties: { error: { enum: [...codes] } } }] },
+        example: errorExample(codes[0]!),
+      },
+    },
+  };
+};
 
 /** OpenAPI 3.1 for every route of the table, plus the system routes; the table is the only source. */
 export function openApiDocument(routes: readonly RouteSpec[]): Record<string, unknown> {
@@ -181,10 +199,14 @@ function operation(spec: RouteSpec): Record<string, unknown> {
       : stage.status === 400
         ? `${stage.description} The use case refuses too: ${doc.description}`
         : `${doc.description} Or ${stage.description}`;
+    // The codes of each part, read from its own words: the row's 409 that names none may be any conflict.
+    const codes = joined
+      ? [...new Set([...errorCodes(Number(status), doc.description), ...errorCodes(stage.status, stage.description)])]
+      : undefined;
     responses[status] = doc.schema
       ? { description, headers, content: { 'application/json': { schema: doc.schema, example: exampleOf(doc.schema) } } }
       : Number(status) >= 400
-        ? errorResponse(Number(status), description, headers)
+        ? errorResponse(Number(status), description, headers, codes)
         : { description, headers };
   }
   for (const stage of stages.values()) responses[String(stage.status)] ??= errorResponse(stage.status, stage.description, stage.headers);

@@ -113,6 +113,14 @@ test('the route table’s document: an API id route documents its 404, its guard
   );
 });
 
+test('the route table’s document names the codes of each error answer: a code of the right status but not of that operation is reported', (t) => {
+  const credentials = '/api/v1/admin/organisations/3f2b8c1e-9d4a-4e7b-8a51-2c6d0e9f1a34/credentials';
+  t.like(routeTableCheck().check('POST', credentials, 409, { error: 'IDEMPOTENCY_KEY_IN_USE', message: 'x' }), { ok: true });
+  const foreign = routeTableCheck().check('POST', credentials, 409, { error: 'PLATE_MISMATCH', message: 'x' });
+  t.false(foreign?.ok);
+  t.regex(foreign?.problem ?? '', /error: must be equal to one of the allowed values/);
+});
+
 test('recorded answers are one JSON line each; the report counts them and names each undocumented one', async (t) => {
   const folder = await mkdtemp(join(tmpdir(), 'openapi-report-'));
   try {

@@ -110,25 +110,33 @@ export const successDoc = ({ status, description, schema }: Success<never>): Rea
 export function refusalDocs(
   refusals: { readonly [reason: string]: (() => HttpError) | undefined } | undefined,
 ): Readonly<Record<number, ResponseDoc>> {
-  const byStatus = new Map<number, string[]>();
+  // By status, then by code, the distinct things each code is said for.
+  const byStatus = new Map<number, Map<string, string[]>>();
   for (const answer of Object.values(refusals ?? {})) {
     if (answer === undefined) continue;
-    const line = refusalLine(answer());
-    const lines = byStatus.get(line.status) ?? [];
-    if (!lines.includes(line.text)) lines.push(line.text);
-    byStatus.set(line.status, lines);
+    const error = answer();
+    const codes = byStatus.get(error.status) ?? new Map<string, string[]>();
+    const items = codes.get(error.code) ?? [];
+    const item = refusalItem(error);
+    if (!items.includes(item)) items.push(item);
+    codes.set(error.code, items);
+    byStatus.set(error.status, codes);
   }
-  return Object.fromEntries([...byStatus].map(([status, lines]) => [status, { description: `${lines.join('; ')}.` }]));
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      status,
+      {
+        description: `${[...codes].map(([code, items]) => (code === 'VALIDATION_FAILED' ? items : [`\`${code}\`: ${items[0]}`, ...items.slice(1)]).join('; ')).join('. ')}.`,
+      },
+    ]),
+  );
 }
 
-/** A refusal as the document lists it: a bad field by its name, any other by its code and message. */
-function refusalLine(error: HttpError): { readonly status: number; readonly text: string } {
+/** What a refusal is said for: a bad field by its name, any other by its message. */
+function refusalItem(error: HttpError): string {
   const field = error.details?.[0];
-  const text =
-    error.code === 'VALIDATION_FAILED' && field !== undefined && field.field !== ''
-      ? `\`${field.field}\` ${field.message}`
-      : `\`${error.code}\`: ${error.message.replace(/\.$/, '')}`;
-  return { status: error.status, text };
+  if (error.code === 'VALIDATION_FAILED' && field !== undefined && field.field !== '') return `\`${field.field}\` ${field.message}`;
+  return error.message.replace(/\.$/, '');
 }
 
 /** A row's documented answers: its success and every refusal its use case may give. */
