@@ -16,6 +16,8 @@ export interface Config {
   /** New players one game credential may create through `/duty` per hour. */
   readonly autoProvisionPerHour: number;
   readonly logLevel: string;
+  /** The HTTP transport serving the route table (`CAD_HTTP_ENGINE`): Koa, or uWebSockets.js. */
+  readonly httpEngine: 'koa' | 'uws';
   /** The realtime waypoint channel: its engine, and the uWebSockets.js engine's own port. */
   readonly realtime: {
     readonly engine: 'auto' | 'uws' | 'node';
@@ -49,6 +51,7 @@ const schema = {
     CAD_ACCESS_TOKEN_TTL_S: { type: 'integer', minimum: 60, maximum: 86400, default: 720 },
     GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR: { type: 'integer', minimum: 0, maximum: 100000, default: 20 },
     LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
+    CAD_HTTP_ENGINE: { enum: ['koa', 'uws'], default: 'koa' },
     CAD_REALTIME_ENGINE: { enum: ['auto', 'uws', 'node'], default: 'auto' },
     REALTIME_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8081 },
     REALTIME_LOG_MAX_EVENTS: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 10_000 },
@@ -82,6 +85,7 @@ interface Checked {
   CAD_ACCESS_TOKEN_TTL_S: number;
   GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR: number;
   LOG_LEVEL: string;
+  CAD_HTTP_ENGINE: 'koa' | 'uws';
   CAD_REALTIME_ENGINE: 'auto' | 'uws' | 'node';
   REALTIME_PORT: number;
   REALTIME_LOG_MAX_EVENTS: number;
@@ -141,6 +145,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     accessTokenTtlSeconds: v.CAD_ACCESS_TOKEN_TTL_S,
     autoProvisionPerHour: v.GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR,
     logLevel: v.LOG_LEVEL,
+    httpEngine: v.CAD_HTTP_ENGINE,
     realtime: {
       engine: v.CAD_REALTIME_ENGINE,
       port: v.REALTIME_PORT,

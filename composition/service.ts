@@ -1,6 +1,10 @@
 import type { Clock } from '../application/ports/clock.ts';
 import { createKoaApp } from '../adapters/http-koa/koa-app.ts';
-import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, type ListeningServer, listen } from '../adapters/http-koa/http-server.ts';
+import type { Server } from 'node:http';
+import type { TemplatedApp } from 'uWebSockets.js';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, listen } from '../adapters/http-koa/http-server.ts';
+import { type HttpOptions, createHttpPipeline } from '../adapters/http/index.ts';
+import { listenUws, loadUws } from '../adapters/http-uws/index.ts';
 import { ROUTES } from '../adapters/http/routes/index.ts';
 import { type Logger, LoggedProblems } from '../adapters/logging/index.ts';
 import { type MetricsListener, type MetricsListenerOptions, ServiceMetrics, listenMetrics } from '../adapters/metrics-prometheus/index.ts';
@@ -103,30 +107,37 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await shared?.close();
     throw error;
   });
-  let server: ListeningServer | undefined;
+  let server: HttpListening | undefined;
   let gateway: RealtimeGateway | undefined;
   let scrape: MetricsListener | undefined;
   const metrics = options.metrics && new ServiceMetrics();
   metrics?.watchPool(() => core.poolUse());
   try {
-    if (options.httpEngine === 'uws') throw new Error('the uws HTTP transport is not built yet');
-    const app = createKoaApp(core, ROUTES, {
-      logger: options.logger,
-      trustProxy: options.trustProxy ?? false,
-      rateLimitScale: options.rateLimitScale ?? 1,
-      asyncApi: asyncApiDocument(),
-      // The dispatch board reaches the channel on REALTIME_PORT when it runs on uWebSockets.js.
-      realtimePort: () => (gateway?.engine === 'uws' ? Number(new URL(gateway.url).port) : undefined),
-      ...(metrics && { metrics }),
-    });
-    server = await listen(app as never, options.port, options.host, options.connections ?? DEFAULT_CONNECTION_LIMITS, options.logger);
+    server = await listenHttp(
+      options,
+      {
+        logger: options.logger,
+        trustProxy: options.trustProxy ?? false,
+        rateLimitScale: options.rateLimitScale ?? 1,
+        asyncApi: asyncApiDocument(),
+        // The pages reach the channel on REALTIME_PORT when it runs on a uWebSockets.js app of its own.
+        realtimePort: () => (gateway?.engine === 'uws' && gateway.url !== server?.url ? Number(new URL(gateway.url).port) : undefined),
+        ...(metrics && { metrics }),
+      },
+      core,
+    );
     const listening = server;
     if (options.realtime !== undefined) {
+      if (listening.transport.kind === 'uws' && options.realtime.engine === 'node') {
+        throw new Error(
+          'CAD_REALTIME_ENGINE=node runs on the Koa transport only; with CAD_HTTP_ENGINE=uws the channel shares the uws app (auto or uws)',
+        );
+      }
       gateway = await startRealtime({
         engine: options.realtime.engine,
         port: options.realtime.port,
         host: options.host,
-        httpServer: listening.server,
+        http: listening.transport,
         authenticate: tokenAuthentication(core.accessTokens, () => core.clock.now()),
         now: () => core.clock.now(),
         logger: options.logger,
@@ -179,6 +190,26 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await shared?.close();
     throw error;
   }
+}
+
+/** The HTTP transport listening, and what the realtime channel may share of it. */
+interface HttpListening {
+  readonly url: string;
+  readonly transport:
+    { readonly kind: 'node'; readonly server: Server } | { readonly kind: 'uws'; readonly app: TemplatedApp; readonly url: string };
+  close(graceMs?: number): Promise<void>;
+}
+
+/** The route table on the transport asked for: Koa on Node's server, or uWebSockets.js (which must load here, or the start fails saying why). */
+async function listenHttp(options: ServiceOptions, http: HttpOptions, core: CadCore): Promise<HttpListening> {
+  const limits = options.connections ?? DEFAULT_CONNECTION_LIMITS;
+  if (options.httpEngine === 'uws') {
+    const uws = await loadUws();
+    const listening = await listenUws(uws, createHttpPipeline(core, ROUTES, http), options.port, options.host, limits, options.logger);
+    return { url: listening.url, transport: { kind: 'uws', app: listening.app, url: listening.url }, close: listening.close };
+  }
+  const listening = await listen(createKoaApp(core, ROUTES, http) as never, options.port, options.host, limits, options.logger);
+  return { url: listening.url, transport: { kind: 'node', server: listening.server }, close: listening.close };
 }
 
 /** The log reconnecting sockets resume from: in Redis when instances share it, else in this process. */

@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
-# `npm test`: the whole AVA suite, then the uWebSockets.js engine's realtime tests under a newer
-# glibc (scripts/test-realtime-uws.sh), then one line that sums both parts from AVA's own TAP
-# summaries. Either part failing fails the run. Arguments go to the first part's AVA (a file, a
-# --match); CAD_TEST_UWS_RERUN=skip leaves the second part out.
+# `npm test`: the whole AVA suite (on the Koa HTTP transport), then the uWebSockets.js engine's
+# realtime tests under a newer glibc (scripts/test-realtime-uws.sh), then the HTTP-facing suites on
+# the uWebSockets.js HTTP transport (scripts/test-http-uws.sh), then one line that sums the three
+# parts from AVA's own TAP summaries. Any part failing fails the run. Arguments go to the first
+# part's AVA (a file, a --match) and to the third (which runs only its own files among those given);
+# CAD_TEST_UWS_RERUN=skip leaves the second and third parts out.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 tap=$(mktemp -d)
 trap 'rm -rf "$tap"' EXIT
 
-ava --tap "$@" | tee "$tap/ava.tap"
+CAD_TEST_HTTP_ENGINE=koa ava --tap "$@" | tee "$tap/ava.tap"
 ava_status=${PIPESTATUS[0]}
-uws_status=0
+uws_status=0 http_status=0
 if [ "${CAD_TEST_UWS_RERUN:-}" != skip ]; then
-  scripts/test-realtime-uws.sh --tap | tee "$tap/uws.tap"
+  CAD_TEST_HTTP_ENGINE=koa scripts/test-realtime-uws.sh --tap | tee "$tap/uws.tap"
   uws_status=${PIPESTATUS[0]}
+  scripts/test-http-uws.sh --tap "$@" | tee "$tap/http.tap"
+  http_status=${PIPESTATUS[0]}
 fi
 
 # The last `# pass N` (or skip, fail) of a TAP file; empty when the file has no summary.
@@ -38,9 +42,23 @@ elif [ "$uws_status" -ne 0 ]; then
   rerun="uWS engine re-run: exited $uws_status without a summary"
   fail=$((fail + 1))
 fi
+# The HTTP-facing files ran on Koa in the first part and run again here: each run counts.
+transport="uWS HTTP transport: not run, see above"
+if [ -n "$(count "$tap/http.tap" pass)" ]; then
+  hpass=$(summed "$tap/http.tap" pass) hfail=$(summed "$tap/http.tap" fail) hskip=$(summed "$tap/http.tap" skip)
+  pass=$((pass + hpass)) fail=$((fail + hfail)) skip=$((skip + hskip))
+  transport="uWS HTTP transport: $hpass passed, $hfail failed, $hskip skipped"
+elif [ "${CAD_TEST_UWS_RERUN:-}" = skip ]; then
+  transport="uWS HTTP transport: left out"
+elif [ "$http_status" -ne 0 ]; then
+  transport="uWS HTTP transport: exited $http_status without a summary"
+  fail=$((fail + 1))
+elif grep -q '^None of the files given' "$tap/http.tap"; then
+  transport="uWS HTTP transport: none of the files given"
+fi
 status=0
-[ "$ava_status" -ne 0 ] || [ "$uws_status" -ne 0 ] || [ "$fail" -ne 0 ] && status=1
+[ "$ava_status" -ne 0 ] || [ "$uws_status" -ne 0 ] || [ "$http_status" -ne 0 ] || [ "$fail" -ne 0 ] && status=1
 note=""
-[ "$status" -ne 0 ] && [ "$fail" -eq 0 ] && note=" and AVA exited $ava_status/$uws_status: see above"
-echo "All tests: $pass passed, $fail failed, $skip skipped ($rerun)$note"
+[ "$status" -ne 0 ] && [ "$fail" -eq 0 ] && note=" and AVA exited $ava_status/$uws_status/$http_status: see above"
+echo "All tests: $pass passed, $fail failed, $skip skipped ($rerun; $transport)$note"
 exit "$status"

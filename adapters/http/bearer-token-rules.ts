@@ -3,7 +3,7 @@ import type { MdtSession } from '../../application/ports/mdt-session-issuer.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 
 /**
- * How this transport checks bearer tokens: the options koa-jwt verifies them with, and how the
+ * How this transport checks bearer tokens: the key and options they are verified with, and how the
  * verified claims read as a grant. The token adapter provides both; this transport knows no more.
  */
 export interface BearerTokenRules {

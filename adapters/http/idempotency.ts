@@ -22,8 +22,7 @@ const invalidKey = (message: string) =>
   new HttpError('VALIDATION_FAILED', 'The Idempotency-Key header is not valid.', [{ in: 'header', field: 'Idempotency-Key', message }]);
 
 /** The key a request sends, or null when it sends none; a malformed or repeated header is a 400. */
-export function idempotencyKeyOf(headers: NodeJS.Dict<string[]>): string | null {
-  const values = headers[IDEMPOTENCY_HEADER];
+export function idempotencyKeyOf(values: readonly string[] | undefined): string | null {
   if (values === undefined) return null;
   if (values.length !== 1) throw invalidKey('must be sent once');
   const sent = values[0]!.trim();

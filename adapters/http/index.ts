@@ -1,20 +1,12 @@
-/** The transport-neutral HTTP surface: the route table and everything any transport serving it must not decide. */
+/**
+ * The transport-neutral HTTP surface: the route table and everything a transport serving it must
+ * not decide, as one pipeline. A transport adapter (`http-koa`, `http-uws`) mounts `createHttpPipeline`.
+ */
 export type { BearerTokenRules, MdtSessionRules } from './bearer-token-rules.ts';
 export { HttpError } from './error-catalogue.ts';
-export { unfitInput } from './input-text.ts';
-export { REPLAYED_HEADER, fingerprintOf, idempotencyKeyOf, keyScopeOf, runIdempotently } from './idempotency.ts';
-export { readJsonBody } from './json-body.ts';
+export type { Answer, TransportRequest } from './exchange.ts';
 export type { HttpState } from './http-state.ts';
-export { HOME_PAGE, pageTable } from './pages.ts';
-export { staticPages } from './static-pages.ts';
-export { errorHandler } from './middleware/error-handler.ts';
-export { guard } from './middleware/guard.ts';
-export { rateLimit } from './middleware/rate-limit.ts';
-export { requestContext } from './middleware/request-context.ts';
-export { type HttpMetrics, requestMetrics } from './middleware/request-metrics.ts';
-export { mountDocs } from './docs-page.ts';
 export { openApiDocument } from './openapi.ts';
-export { readiness } from './readiness.ts';
-export { type Reply, type RouteSpec, takesIdempotencyKey } from './route-spec.ts';
-export { validator } from './validation.ts';
-export { VerifiedTokens } from './verified-tokens.ts';
+export { DEFAULT_BODY_LIMIT, type HttpDependencies, type HttpOptions, type HttpPipeline, createHttpPipeline } from './pipeline.ts';
+export type { RouteSpec } from './route-spec.ts';
+export type { HttpMetrics } from './stages/request-metrics.ts';

@@ -2,7 +2,7 @@ import { loadAdminPage } from '../web-admin/index.ts';
 import { loadMdtPage } from '../web-mdt/index.ts';
 import { loadDispatchPage } from '../web-dispatch/index.ts';
 import { loadSharedAssets } from '../web-shared/index.ts';
-import { type StaticPage, sameHostOnPort } from './static-pages.ts';
+import { type StaticPage, sameHostOnPort } from './stages/static-pages.ts';
 
 /** What pages' rows may need from the service's settings. */
 export interface PageSettings {

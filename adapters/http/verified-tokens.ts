@@ -4,11 +4,11 @@ import NodeCache from 'node-cache';
 const MAX_TOKENS = 10_000;
 
 /**
- * Bearer tokens koa-jwt has verified, by the exact `Authorization` header that carried them, until
+ * Bearer tokens the guard has verified, by the exact `Authorization` header that carried them, until
  * they expire. A game server sends the same token with every heartbeat of every officer for its
  * 12 minutes; verifying the same bytes again proves nothing the first verification did not.
- * Only a header koa-jwt accepted enters, with the claims it verified; a hit is checked against the
- * token's `exp` again, so an expired token always goes back to koa-jwt and gets its 401
+ * Only a header the guard accepted enters, with the claims it verified; a hit is checked against the
+ * token's `exp` again, so an expired token is always verified again and gets its 401
  * (decision 0052). Nothing about a player is kept: a token is the credential's.
  */
 export class VerifiedTokens {
@@ -21,7 +21,7 @@ export class VerifiedTokens {
     return kept !== undefined && nowMs < kept.expiresMs ? kept.claims : undefined;
   }
 
-  /** Keeps what koa-jwt verified until the token's `exp`; a token without one is not kept. */
+  /** Keeps what the guard verified until the token's `exp`; a token without one is not kept. */
   remember(header: string, claims: unknown, nowMs: number): void {
     const exp = (claims as { exp?: unknown } | null)?.exp;
     if (typeof exp !== 'number') return;

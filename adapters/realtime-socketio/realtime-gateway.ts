@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
-import type { us_listen_socket } from 'uWebSockets.js';
+import type { TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import { Server, type Socket } from 'socket.io';
 import { unauthorized } from './admission.ts';
 import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
@@ -35,8 +35,11 @@ export interface RealtimeOptions {
   /** uWS engine: its own port (0 = any free port) and host. */
   port: number;
   host: string;
-  /** node engine: the HTTP server (the Koa server) to attach to, on its port. */
-  httpServer: HttpServer;
+  /**
+   * The HTTP transport's server: Node's (the Koa transport), which the node engine attaches to on
+   * its port; or a uWebSockets.js app (the uws transport), which the uws engine shares, on its port.
+   */
+  http: { readonly kind: 'node'; readonly server: HttpServer } | { readonly kind: 'uws'; readonly app: TemplatedApp; readonly url: string };
   /** Verifies the handshake `auth.token` exactly as HTTP does (signature, issuer, audience, expiry) and says whether it is a game credential. */
   authenticate: (token: unknown) => RealtimeAuthResult;
   /** Current time, for the expiry timer. */
@@ -212,7 +215,12 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
   const dispatch = options.dispatch === undefined ? null : serveDispatch(io, options.dispatch);
   const mdt = options.mdt === undefined ? null : serveMdt(io, options.mdt);
 
-  const attached = uws === null ? attachToHttpServer(io, options.httpServer) : await listenOnUws(io, uws, options);
+  const attached =
+    uws === null
+      ? attachToHttpServer(io, options.http)
+      : options.http.kind === 'uws'
+        ? attachToUwsApp(io, options.http.app, options.http.url)
+        : await listenOnUws(io, uws, options);
   options.logger.info({ engine: attached.engine, url: attached.url, namespace: GAME_NAMESPACE }, 'realtime channel listening');
 
   let closed: Promise<void> | undefined;
@@ -298,12 +306,20 @@ async function listenOnUws(io: Server, uws: Uws, options: RealtimeOptions): Prom
   return { engine: 'uws', url: httpUrl(options.host, uws.us_socket_local_port(listenSocket)), close };
 }
 
+/** Socket.IO on the uws HTTP transport's own app and port; the app is its owner's to close. */
+function attachToUwsApp(io: Server, app: TemplatedApp, url: string): Attached {
+  io.attachApp(app);
+  return { engine: 'uws', url, close: () => io.close() };
+}
+
 /**
  * Socket.IO on the Node HTTP server, path `/socket.io/`. Engine.IO takes over the server's
  * `request` listeners present now (Koa's, registered when the server was created): requests for
  * its path go to the engine, every other request to them, so Koa never answers `/socket.io/`.
  */
-function attachToHttpServer(io: Server, httpServer: HttpServer): Attached {
+function attachToHttpServer(io: Server, http: RealtimeOptions['http']): Attached {
+  if (http.kind !== 'node') throw new Error('the realtime node engine runs on the Koa transport only');
+  const httpServer = http.server;
   const address = httpServer.address();
   if (address === null || typeof address === 'string') throw new Error('the realtime node engine needs a listening TCP HTTP server');
   io.attach(httpServer);

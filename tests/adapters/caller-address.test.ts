@@ -1,5 +1,5 @@
 import test from 'ava';
-import { callerAddress } from '../../adapters/http/middleware/caller-address.ts';
+import { callerAddress } from '../../adapters/http/stages/caller-address.ts';
 
 test('IPv4 callers are counted by address, also when mapped into IPv6', (t) => {
   t.is(callerAddress('203.0.113.7'), '203.0.113.7');

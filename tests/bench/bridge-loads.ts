@@ -30,7 +30,11 @@ const post = (path: string, bodies: readonly unknown[], pick?: LoadStep['pick'])
 export const LINK_CODES_WARMUP = 50;
 export const LINK_CODES_MEASURED = 200;
 
-export function bridgeRouteLoads(w: BridgeWorld): RouteLoad[] {
+/**
+ * `linkPass` names the identifiers `/identity/link` links, so that a second pass over the routes (on
+ * another transport, with link codes of its own) links new identifiers too.
+ */
+export function bridgeRouteLoads(w: BridgeWorld, linkPass = 0): RouteLoad[] {
   const officer = w.onCall;
   const person = (i: number) => w.people[i % w.people.length]!;
   const civilian = (i: number) => ({ firstName: person(i).firstName, lastName: person(i).lastName, dateOfBirth: person(i).dateOfBirth });
@@ -315,7 +319,10 @@ export function bridgeRouteLoads(w: BridgeWorld): RouteLoad[] {
       steps: [
         post(
           '/identity/link',
-          w.linkCodes.map((code, k) => ({ identifiers: { license: `license:bench-linked-${k}` }, code })),
+          w.linkCodes.map((code, k) => ({
+            identifiers: { license: `license:bench-linked-${linkPass === 0 ? '' : `${linkPass}-`}${k}` },
+            code,
+          })),
         ),
       ],
       expectText: '"linked":true',

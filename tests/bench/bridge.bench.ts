@@ -1,30 +1,44 @@
 /**
- * Throughput of every credentialed route of the game bridge, one after another in one run, against
- * the physical baseline measured in the same run (bare Koa + one prepared statement on the same
- * store; see `one-statement-baseline.ts`). Not a test: it prints figures.
+ * Throughput of every credentialed route of the game bridge, one after another, on each HTTP
+ * transport of the service (Koa and uWebSockets.js) in one run, each against the physical baseline
+ * of its own transport measured in the same run (bare Koa or bare uWS + one prepared statement on
+ * the same store; see `one-statement-baseline.ts`). Not a test: it prints figures.
  *
  * The composed service runs on PostgreSQL when DATABASE_URL is set (a fresh schema, dropped at the
  * end), else on PGlite in a temporary directory. A population is prepared first (see `bridge-world.ts`),
  * then each route is driven by autocannon from a second process with realistic bodies that rotate
  * through the population. Writes are shaped so that they keep succeeding without wrecking the
  * population: self-assign alternates with unassign for the same officer, duty toggles on and off,
- * claims are each officer's own civilian, upserts hit existing records, link codes are issued ahead.
+ * claims are each officer's own civilian, upserts hit existing records, link codes are issued ahead
+ * (a set for each transport).
+ *
+ * Per transport, in order: its baseline, every route on the service started with that `httpEngine`
+ * (a new service on the same data), its baseline again. The Koa transport goes first; the uWS
+ * transport's writes therefore meet tables that the Koa pass has grown a little.
+ *
+ * uWebSockets.js needs glibc 2.38 or newer: where it does not load, the benchmark runs itself again
+ * under a newer glibc (`scripts/newer-glibc.sh`, see `uws-runtime.ts`), or, when none can be
+ * prepared, reports the Koa rows only.
  *
  *   npm run bench:bridge
  *   BENCH_DURATION=5 BENCH_WARMUP=2 BENCH_CONNECTIONS=20 BENCH_ONLY=location,waypoint npm run bench:bridge
+ *   BENCH_TRANSPORTS=uws npm run bench:bridge
  *
  * With BENCH_KEYED=1, each write route is measured a second time with a fresh Idempotency-Key on
- * every request (decision 0085), right after its run without one.
+ * every request (decision 0085), right after its run without one. BENCH_BASELINES=none leaves the
+ * baselines out.
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { pino } from 'pino';
-import { startService } from '../../composition/service.ts';
+import { type RunningService, startService } from '../../composition/service.ts';
+import { httpClient } from '../support/http-client.ts';
 import { LINK_CODES_MEASURED, LINK_CODES_WARMUP, bridgeRouteLoads } from './bridge-loads.ts';
 import { defaultSize, prepareBridgeWorld } from '../support/bridge-population.ts';
 import { benchStorage } from './bench-storage.ts';
 import { type LoadFigures, type LoadJob, failures, load, loadAverages, measure } from './load.ts';
-import { baselineDrivers, oneStatementBaseline } from './one-statement-baseline.ts';
+import { baselineDrivers, oneStatementBaselineOn } from './one-statement-baseline.ts';
+import { type Transport, transportsAsked, uwsOrStartAgain } from './uws-runtime.ts';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -38,7 +52,15 @@ const pace = {
 };
 const ONLY = process.env['BENCH_ONLY']?.split(',').map((s) => s.trim());
 const KEYED = process.env['BENCH_KEYED'] === '1';
+const BASELINES = process.env['BENCH_BASELINES'] !== 'none';
+const TRANSPORTS = transportsAsked();
 const DATABASE_URL = process.env['DATABASE_URL'];
+/** The driver the service reads PostgreSQL with, so the baseline issue 24's ratio is taken to. */
+const SERVICE_DRIVER = DATABASE_URL === undefined ? 'pglite' : 'pg';
+
+/** Null when uWS loads here; else why the uWS rows are not measured (this process may start again under a newer glibc). */
+const uwsProblem = await uwsOrStartAgain(TRANSPORTS.includes('uws'));
+const label: Record<Transport, string> = { koa: 'Koa', uws: 'uWS' };
 
 /** One-time inputs: the warm-up takes the first bodies, the measured run the rest, each body once. */
 async function measureCount(
@@ -56,33 +78,48 @@ async function measureCount(
 const { storage, name: storageName, target, remove: removeStorage } = await benchStorage('bench_bridge');
 
 const bootstrapKey = `cad_op_bench_${randomBytes(24).toString('base64url')}`;
-const service = await startService({
-  storage,
-  port: 0,
-  host: '127.0.0.1',
-  logger: pino({ level: 'silent' }),
-  rateLimitScale: 1_000_000,
-  autoProvisionPerHour: 1_000_000_000,
-  bootstrapKey,
-});
+const startOn = (transport: Transport) =>
+  startService({
+    storage,
+    port: 0,
+    host: '127.0.0.1',
+    httpEngine: transport,
+    logger: pino({ level: 'silent' }),
+    rateLimitScale: 1_000_000,
+    autoProvisionPerHour: 1_000_000_000,
+    bootstrapKey,
+  });
+const LINK_CODES_PER_PASS = LINK_CODES_WARMUP + LINK_CODES_MEASURED;
+
+interface RouteResult {
+  readonly name: string;
+  readonly kind: 'read' | 'write';
+  readonly note: string;
+  readonly figures: Partial<Record<Transport, LoadFigures>>;
+}
+type Baselines = Record<string, LoadFigures>;
+
+// The population is made through the Koa transport, which is always there; each transport's pass
+// then opens the same data in a service of its own (the signing key is in the store, so the token stays good).
+let service: RunningService | undefined = await startOn('koa');
+let serviceOn: Transport = 'koa';
 try {
   const setupStarted = performance.now();
   const world = await prepareBridgeWorld(service.url, bootstrapKey, {
     ...defaultSize,
-    linkCodes: LINK_CODES_WARMUP + LINK_CODES_MEASURED,
+    linkCodes: LINK_CODES_PER_PASS * TRANSPORTS.length,
   });
   const setupSeconds = (performance.now() - setupStarted) / 1000;
   const headers = { authorization: `Bearer ${world.token}` };
 
-  const baselineLoad = world.heartbeatBodies;
-  const baselines = async (when: string) => {
-    const figures: Record<string, LoadFigures> = {};
-    for (const driver of baselineDrivers(DATABASE_URL)) {
-      const server = await oneStatementBaseline(driver, world.licenses, target);
+  const baselines = async (transport: Transport, when: string): Promise<Baselines> => {
+    const figures: Baselines = {};
+    for (const driver of BASELINES ? baselineDrivers(DATABASE_URL) : []) {
+      const server = await oneStatementBaselineOn(transport, driver, world.licenses, target);
       try {
         figures[driver] = await measure(
-          `one-statement baseline (${driver}, ${when})`,
-          { url: server.url, path: '/baseline', headers, bodies: baselineLoad, expectText: '"reported":true' },
+          `${label[transport]} + one prepared statement (${driver}, ${when})`,
+          { url: server.url, path: '/baseline', headers, bodies: world.heartbeatBodies, expectText: '"reported":true' },
           pace,
         );
       } finally {
@@ -93,55 +130,140 @@ try {
   };
 
   const loadBefore = await loadAverages();
-  const before = await baselines('before');
-  const results: Array<{ name: string; kind: 'read' | 'write'; note: string; figures: LoadFigures }> = [];
-  for (const route of bridgeRouteLoads(world)) {
-    if (ONLY !== undefined && !ONLY.includes(route.key)) continue;
-    const job = { url: service.url, path: '', headers, bodies: [], steps: route.steps, expectText: route.expectText };
-    const figures =
-      route.amounts === undefined
-        ? await measure(route.name, job, pace, route.between)
-        : await measureCount(route.name, job, route.amounts);
-    results.push({ name: route.name, kind: route.kind, note: route.note ?? '', figures });
-    if (KEYED && route.kind === 'write' && route.amounts === undefined) {
-      const keyed = await measure(`${route.name}, with Idempotency-Key`, { ...job, idempotencyKeys: true }, pace, route.between);
-      results.push({ name: `${route.name} (Idempotency-Key)`, kind: route.kind, note: 'a fresh key per request', figures: keyed });
+  const unavailable: Partial<Record<Transport, string>> = {};
+  const before: Partial<Record<Transport, Baselines>> = {};
+  const after: Partial<Record<Transport, Baselines>> = {};
+  const results = new Map<string, RouteResult>();
+  const record = (name: string, kind: 'read' | 'write', note: string, transport: Transport, figures: LoadFigures) => {
+    const known = results.get(name) ?? { name, kind, note, figures: {} };
+    results.set(name, { ...known, figures: { ...known.figures, [transport]: figures } });
+  };
+  for (const [pass, transport] of TRANSPORTS.entries()) {
+    if (transport === 'uws' && uwsProblem !== null) {
+      unavailable.uws = uwsProblem;
+      continue;
     }
+    if (service !== undefined && serviceOn !== transport) {
+      await service.close();
+      service = undefined;
+    }
+    if (service === undefined) {
+      try {
+        service = await startOn(transport);
+        serviceOn = transport;
+      } catch (error) {
+        unavailable[transport] = error instanceof Error ? error.message : String(error);
+        console.log(`${label[transport]} transport: not available: ${unavailable[transport]}`);
+        continue;
+      }
+    }
+    const url = service.url;
+    // This pass's world: requests (and the spares' release between warm-up and run) go to this
+    // transport's service, with link codes of its own.
+    const onThis = {
+      ...world,
+      url,
+      http: httpClient(url),
+      linkCodes: world.linkCodes.slice(pass * LINK_CODES_PER_PASS, (pass + 1) * LINK_CODES_PER_PASS),
+    };
+    before[transport] = await baselines(transport, 'before');
+    for (const route of bridgeRouteLoads(onThis, pass)) {
+      if (ONLY !== undefined && !ONLY.includes(route.key)) continue;
+      const job = { url, path: '', headers, bodies: [], steps: route.steps, expectText: route.expectText };
+      const name = `${label[transport]}: ${route.name}`;
+      const figures =
+        route.amounts === undefined ? await measure(name, job, pace, route.between) : await measureCount(name, job, route.amounts);
+      record(route.name, route.kind, route.note ?? '', transport, figures);
+      if (KEYED && route.kind === 'write' && route.amounts === undefined) {
+        const keyed = await measure(`${name}, with Idempotency-Key`, { ...job, idempotencyKeys: true }, pace, route.between);
+        record(`${route.name} (Idempotency-Key)`, route.kind, 'a fresh key per request', transport, keyed);
+      }
+    }
+    after[transport] = await baselines(transport, 'after');
+    // One service at a time: the embedded store opens its data directory in one process only.
+    await service.close();
+    service = undefined;
   }
-  const after = await baselines('after');
   const loadAfter = await loadAverages();
 
-  const drivers = Object.keys(before);
-  const baselineRps = Object.fromEntries(drivers.map((d) => [d, (before[d]!.requestsPerSecond + after[d]!.requestsPerSecond) / 2]));
-  const cells = (f: LoadFigures) => `${Math.round(f.requestsPerSecond)} | ${f.p50Ms} | ${f.p99Ms}`;
+  const measured = TRANSPORTS.filter((t) => unavailable[t] === undefined);
+  const drivers = BASELINES ? baselineDrivers(DATABASE_URL) : [];
+  /** The mean of a transport's baseline before and after its routes. */
+  const baselineRps = (t: Transport, d: string) => (before[t]![d]!.requestsPerSecond + after[t]![d]!.requestsPerSecond) / 2;
+  const cells = (f: LoadFigures | undefined) =>
+    f === undefined ? ' | | ' : `${Math.round(f.requestsPerSecond)} | ${f.p50Ms} | ${f.p99Ms}`;
+  const columns = measured.flatMap((t) => [`${label[t]} req/s`, 'p50 ms', 'p99 ms', ...drivers.map((d) => `x ${label[t]} ${d} baseline`)]);
+  const both = measured.includes('koa') && measured.includes('uws');
+  const resultRow = (r: RouteResult) => {
+    const perTransport = measured.flatMap((t) => {
+      const f = r.figures[t];
+      return [cells(f), ...drivers.map((d) => (f === undefined ? '' : (f.requestsPerSecond / baselineRps(t, d)).toFixed(3)))];
+    });
+    const versus =
+      both && r.figures.koa && r.figures.uws
+        ? [(r.figures.uws.requestsPerSecond / r.figures.koa.requestsPerSecond).toFixed(3)]
+        : both
+          ? ['']
+          : [];
+    const failed = Object.values(r.figures).reduce((n, f) => n + failures(f), 0);
+    return `| ${r.name} | ${r.kind} | ${[...perTransport, ...versus].join(' | ')} | ${failed} | ${r.note} |`;
+  };
+  const goals: string[] = [];
+  const location = results.get('POST /location');
+  if (location?.figures.uws !== undefined && drivers.includes(SERVICE_DRIVER)) {
+    const r = location.figures.uws.requestsPerSecond / baselineRps('uws', SERVICE_DRIVER);
+    goals.push(
+      `uWS transport /location / uWS + one statement (${SERVICE_DRIVER}): ${r.toFixed(3)}, at least 0.8: ${r >= 0.8 ? 'met' : 'NOT met'}`,
+    );
+  }
+  if (DATABASE_URL !== undefined && location?.figures.uws !== undefined && location.figures.koa !== undefined) {
+    const r = location.figures.uws.requestsPerSecond / location.figures.koa.requestsPerSecond;
+    goals.push(`uWS transport /location / Koa transport: ${r.toFixed(3)}, at least 1.5: ${r >= 1.5 ? 'met' : 'NOT met'}`);
+  }
   const lines = [
     '',
     `storage: ${storageName}; ${world.summary} (set up in ${setupSeconds.toFixed(1)} s)`,
     `load: autocannon in a second process, ${pace.connections} connections, ${pace.durationSeconds} s after ${pace.warmupSeconds} s warm-up per route`,
     `machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`,
-    `load averages (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after`,
+    `order: ${measured.map((t) => `${label[t]} (${BASELINES ? 'baseline, routes, baseline' : 'routes'})`).join(', ')}`,
+    `load averages (1, 5, 15 min): ${loadBefore} at the start, ${loadAfter} at the end`,
+    ...TRANSPORTS.filter((t) => unavailable[t] !== undefined).map((t) => `${label[t]} transport: not available: ${unavailable[t]}`),
     '',
-    '| baseline | req/s before | p50 ms | p99 ms | req/s after | p50 ms | p99 ms |',
-    '|---|---|---|---|---|---|---|',
-    ...drivers.map((d) => `| bare Koa + one prepared statement (${d}) | ${cells(before[d]!)} | ${cells(after[d]!)} |`),
+    ...(drivers.length === 0 || measured.length === 0
+      ? []
+      : [
+          '| baseline | req/s before | p50 ms | p99 ms | req/s after | p50 ms | p99 ms |',
+          '|---|---|---|---|---|---|---|',
+          ...measured.flatMap((t) =>
+            drivers.map((d) => `| bare ${label[t]} + one prepared statement (${d}) | ${cells(before[t]![d])} | ${cells(after[t]![d])} |`),
+          ),
+          '',
+        ]),
+    `| route | kind | ${[...columns, ...(both ? ['uWS / Koa'] : [])].join(' | ')} | failed | note |`,
+    `|---|---|${[...columns, ...(both ? ['x'] : [])].map(() => '---|').join('')}---|---|`,
+    ...[...results.values()].map(resultRow),
     '',
-    `| route | kind | req/s | p50 ms | p99 ms | ${drivers.map((d) => `x ${d} baseline`).join(' | ')} | failed | note |`,
-    `|---|---|---|---|---|${drivers.map(() => '---|').join('')}---|---|`,
-    ...results.map(
-      (r) =>
-        `| ${r.name} | ${r.kind} | ${cells(r.figures)} | ${drivers.map((d) => (r.figures.requestsPerSecond / baselineRps[d]!).toFixed(3)).join(' | ')} | ${failures(r.figures)} | ${r.note} |`,
-    ),
+    "Ratios are to the mean of the same transport's baseline measured before and after its routes, in this run.",
+    ...(goals.length === 0
+      ? []
+      : ['', `issue 24 (${DATABASE_URL === undefined ? 'PGlite' : 'PostgreSQL'}):`, ...goals.map((g) => `  ${g}`)]),
     '',
-    'Ratios are to the mean of the baseline measured before and after the routes, in this run.',
-    '',
-    JSON.stringify({ storage: storageName, pace, loadAverages: { before: loadBefore, after: loadAfter }, before, after, results }),
+    JSON.stringify({
+      storage: storageName,
+      pace,
+      loadAverages: { start: loadBefore, end: loadAfter },
+      unavailable,
+      before,
+      after,
+      results: [...results.values()],
+    }),
   ];
   console.log(lines.join('\n'));
-  if (results.some((r) => failures(r.figures) > 0)) {
+  if ([...results.values()].some((r) => Object.values(r.figures).some((f) => failures(f) > 0))) {
     console.error('WARNING: some answers were not the expected success; those routes measured (partly) something else.');
     process.exitCode = 1;
   }
 } finally {
-  await service.close();
+  await service?.close();
   await removeStorage();
 }

@@ -4,6 +4,7 @@
  */
 import { fork } from 'node:child_process';
 import type { LoadFigures, LoadJob } from './load-runner.ts';
+import { helperNode } from './uws-runtime.ts';
 
 export type { LoadFigures, LoadJob, LoadStep } from './load-runner.ts';
 
@@ -12,6 +13,7 @@ export function load(job: LoadJob): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./load-runner.ts', import.meta.url), [], {
       execArgv: ['--import=tsx'],
+      execPath: helperNode(),
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });
     let out = '';

@@ -1,7 +1,9 @@
 /**
- * The physical baseline of any route that must read the database on every call: a bare Koa app
+ * The physical baseline of any route that must read the database on every call: a bare HTTP app
  * that parses the JSON body and runs ONE prepared statement per request, a primary-key join of two
- * small tables keyed by the caller's `identifiers.license`, on the same store as the service.
+ * small tables keyed by the caller's `identifiers.license`, on the same store as the service. There
+ * is one on each HTTP transport the service has: bare Koa (`oneStatementBaseline`) and bare
+ * uWebSockets.js (`oneStatementBaselineUws`), with the same statement, store and JSON work.
  *
  * Drivers:
  * - `pg`: node-postgres Pool of 10, a named prepared statement (parsed once per connection);
@@ -16,6 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse as parseJson } from '@hapi/bourne';
 import { bodyParser } from '@koa/bodyparser';
 import { PGlite } from '@electric-sql/pglite';
 import Koa from 'koa';
@@ -44,6 +47,9 @@ function seedSql(licenses: readonly string[]): string[] {
     `insert into baseline_link values ${links} on conflict do nothing`,
   ];
 }
+
+/** co-body's strict test (what `@koa/bodyparser` runs before parsing): an object or an array. */
+const STRICT_JSON = /^[\x20\x09\x0a\x0d]*[[{]/;
 
 type Lookup = (license: string) => Promise<boolean>;
 
@@ -98,6 +104,12 @@ async function openLookup(
   };
 }
 
+/** The answer both baselines give to a body: whether its `identifiers.license` has a row. */
+async function reported(store: { lookup: Lookup }, body: unknown): Promise<{ reported: boolean }> {
+  const license = (body as { identifiers?: { license?: unknown } } | undefined)?.identifiers?.license;
+  return { reported: typeof license === 'string' && (await store.lookup(license)) };
+}
+
 /** A bare Koa JSON POST with no database at all (the old baseline). */
 export async function emptyHandlerBaseline(path: string): Promise<BaselineServer> {
   const app = new Koa();
@@ -122,10 +134,68 @@ export async function oneStatementBaseline(
   app.use(bodyParser({ enableTypes: ['json'] }));
   app.use(async (ctx) => {
     if (ctx.method !== 'POST') return;
-    const license = (ctx.request.body as { identifiers?: { license?: unknown } } | undefined)?.identifiers?.license;
-    ctx.body = { reported: typeof license === 'string' && (await store.lookup(license)) };
+    ctx.body = await reported(store, ctx.request.body);
   });
   return listen(app, () => store.close());
+}
+
+/**
+ * The same baseline on bare uWebSockets.js: any POST's body is read in full and parsed as
+ * `@koa/bodyparser` parses it (when its content type is JSON: an object or an array, through
+ * `@hapi/bourne`, a `__proto__` key refused; a body that does not parse is a 400),
+ * the one statement runs, and the JSON answer is written in one corked send. uWS must load in this
+ * process (see `uws-runtime.ts`).
+ */
+export async function oneStatementBaselineUws(
+  driver: BaselineDriver,
+  licenses: readonly string[],
+  postgresTarget?: { url: string; schema: string },
+): Promise<BaselineServer> {
+  const uws = await import('uWebSockets.js');
+  const store = await openLookup(driver, licenses, postgresTarget);
+  const app = uws.App();
+  app.post('/*', (res, req) => {
+    const json = req.getHeader('content-type').includes('json');
+    let aborted = false;
+    res.onAborted(() => (aborted = true));
+    const answer = (status: string, body: string) => {
+      if (aborted) return;
+      res.cork(() => res.writeStatus(status).writeHeader('content-type', 'application/json; charset=utf-8').end(body));
+    };
+    const chunks: Buffer[] = [];
+    res.onData((chunk, isLast) => {
+      // uWS reuses the chunk's memory once this callback returns: a body in several chunks is copied.
+      if (!isLast) return void chunks.push(Buffer.from(new Uint8Array(chunk)));
+      const text = (chunks.length === 0 ? Buffer.from(chunk) : Buffer.concat([...chunks, Buffer.from(chunk)])).toString('utf8');
+      let body: unknown = {};
+      try {
+        if (json && text.length > 0) {
+          if (!STRICT_JSON.test(text)) throw new SyntaxError('only an object or an array');
+          body = parseJson(text, { protoAction: 'error' });
+        }
+      } catch {
+        return answer('400 Bad Request', '{"error":"invalid JSON"}');
+      }
+      reported(store, body).then(
+        (answered) => answer('200 OK', JSON.stringify(answered)),
+        () => answer('500 Internal Server Error', '{"error":"statement failed"}'),
+      );
+    });
+  });
+  const socket = await new Promise<import('uWebSockets.js').us_listen_socket | false>((resolve) => app.listen('127.0.0.1', 0, resolve));
+  if (socket === false) {
+    app.close();
+    await store.close();
+    throw new Error('the uWS baseline could not listen on 127.0.0.1');
+  }
+  return {
+    url: `http://127.0.0.1:${uws.us_socket_local_port(socket)}`,
+    close: async () => {
+      uws.us_listen_socket_close(socket);
+      app.close();
+      await store.close();
+    },
+  };
 }
 
 async function listen(app: Koa, release: () => Promise<void>): Promise<BaselineServer> {
@@ -147,3 +217,12 @@ async function listen(app: Koa, release: () => Promise<void>): Promise<BaselineS
 /** The baselines that a run on this store measures: PGlite alone, or both PostgreSQL drivers. */
 export const baselineDrivers = (databaseUrl: string | undefined): BaselineDriver[] =>
   databaseUrl === undefined ? ['pglite'] : ['pg', 'postgres'];
+
+/** The one-statement baseline on the given HTTP transport. */
+export const oneStatementBaselineOn = (
+  transport: 'koa' | 'uws',
+  driver: BaselineDriver,
+  licenses: readonly string[],
+  postgresTarget?: { url: string; schema: string },
+): Promise<BaselineServer> =>
+  transport === 'uws' ? oneStatementBaselineUws(driver, licenses, postgresTarget) : oneStatementBaseline(driver, licenses, postgresTarget);

@@ -12,6 +12,7 @@ test('with nothing set: port 8080 on this machine only, the embedded database in
     accessTokenTtlSeconds: 720,
     autoProvisionPerHour: 20,
     logLevel: 'info',
+    httpEngine: 'koa',
     realtime: { engine: 'auto', port: 8081, log: { maxEvents: 10_000, maxAgeMs: 900_000 } },
     connections: {
       requestTimeoutMs: 10_000,
@@ -45,6 +46,7 @@ test('values are read and converted', (t) => {
     GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR: '5',
     LOG_LEVEL: 'warn',
     CAD_BOOTSTRAP_KEY: 'k'.repeat(40),
+    CAD_HTTP_ENGINE: 'uws',
     CAD_REALTIME_ENGINE: 'node',
     REALTIME_PORT: '9001',
     CAD_REQUEST_TIMEOUT_MS: '20000',
@@ -62,6 +64,7 @@ test('values are read and converted', (t) => {
     autoProvisionPerHour: 5,
     logLevel: 'warn',
     bootstrapKey: 'k'.repeat(40),
+    httpEngine: 'uws',
     realtime: { engine: 'node', port: 9001, log: { maxEvents: 10_000, maxAgeMs: 900_000 } },
     connections: {
       requestTimeoutMs: 20_000,

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { pino } from 'pino';
 import { startService } from '../../composition/service.ts';
+import { testHttpEngine } from '../support/http-engine.ts';
 import { httpClient } from '../support/http-client.ts';
 import { freshRedisPrefix, privateRedis, whenRedis } from '../support/redis.ts';
 
@@ -20,6 +21,7 @@ whenRedis(test, 'the service on Redis', () => {
           logger: pino({ level: 'silent' }),
           bootstrapKey: `cad_op_test_${'k'.repeat(40)}`,
           realtime: { engine: 'node', port: 0 },
+          httpEngine: testHttpEngine,
           redis: { url: redis.url, prefix: freshRedisPrefix('service'), timeoutMs: 300 },
         });
       const service = await start();

@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import test from 'ava';
 import { pino } from 'pino';
 import { startService } from '../../composition/service.ts';
+import { testHttpEngine } from '../support/http-engine.ts';
 import { httpClient } from '../support/http-client.ts';
 import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
 import { runCli } from '../support/server-process.ts';
 
 const silent = pino({ level: 'silent' });
-const start = (dataDir: string) => startService({ storage: { kind: 'embedded', dataDir }, port: 0, host: '127.0.0.1', logger: silent });
+const start = (dataDir: string) =>
+  startService({ storage: { kind: 'embedded', dataDir }, port: 0, host: '127.0.0.1', logger: silent, httpEngine: testHttpEngine });
 
 /** Decision 0036: `backup` with the service stopped, `restore` into a new directory; keys, credentials and tokens come back. */
 test('a backup restored into a new directory serves the same credentials, keys and tokens; a running service is not backed up', async (t) => {

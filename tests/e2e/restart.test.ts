@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import test from 'ava';
 import { pino } from 'pino';
 import { startService } from '../../composition/service.ts';
+import { testHttpEngine } from '../support/http-engine.ts';
 import { httpClient } from '../support/http-client.ts';
 import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
 
 const silent = pino({ level: 'silent' });
-const start = (dataDir: string) => startService({ storage: { kind: 'embedded', dataDir }, port: 0, host: '127.0.0.1', logger: silent });
+const start = (dataDir: string) =>
+  startService({ storage: { kind: 'embedded', dataDir }, port: 0, host: '127.0.0.1', logger: silent, httpEngine: testHttpEngine });
 
 test('on the embedded database, credentials, keys and tokens survive a restart', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cad-restart-'));

@@ -6,11 +6,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Parser } from '@asyncapi/parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import type { Router } from '@koa/router';
 import test from 'ava';
 import { pino } from 'pino';
 import { ERROR_CATALOGUE } from '../../adapters/http/error-catalogue.ts';
-import { createKoaApp } from '../../adapters/http-koa/koa-app.ts';
+import { createHttpPipeline } from '../../adapters/http/index.ts';
 import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { asyncApiDocument } from '../../adapters/realtime-socketio/index.ts';
 import { createCadCore } from '../../composition/core.ts';
@@ -167,13 +166,13 @@ test('a dependentRequired body is judged as before: one coordinate without the o
 test('the mounted routes and the documented operations are the same set', async (t) => {
   const core = await createCadCore({ storage: { kind: 'memory' } });
   try {
-    const app = createKoaApp(core, ROUTES, { logger: pino({ level: 'silent' }), trustProxy: false, rateLimitScale: 1, asyncApi: {} });
-    const router = app.middleware.map((layer) => (layer as { router?: Router }).router).find((found) => found !== undefined)!;
-    const mounted = router.stack.flatMap((layer) =>
-      layer.methods
-        .filter((method) => method !== 'HEAD')
-        .map((method) => `${method} ${String(layer.path).replace(/:([A-Za-z]+)/g, '{$1}')}`),
-    );
+    const pipeline = createHttpPipeline(core, ROUTES, {
+      logger: pino({ level: 'silent' }),
+      trustProxy: false,
+      rateLimitScale: 1,
+      asyncApi: {},
+    });
+    const mounted = pipeline.routes.map(({ method, path }) => `${method} ${path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
     const documented = operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`);
     t.deepEqual([...new Set(mounted)].sort(), documented.sort());
     t.is(mounted.length, new Set(mounted).size);

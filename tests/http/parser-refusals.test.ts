@@ -2,12 +2,14 @@ import test from 'ava';
 import { pino } from 'pino';
 import { DEFAULT_CONNECTION_LIMITS } from '../../adapters/http-koa/http-server.ts';
 import { type RunningService, startService } from '../../composition/service.ts';
+import { testHttpEngine } from '../support/http-engine.ts';
 import { rawConnection, within } from '../support/raw-connection.ts';
 
 /**
- * What Node's HTTP parser refuses before a request reaches the application (headers too large, a
- * malformed request, a request past its deadline) is answered in the one error shape too, and the
- * connection is closed. Driven through raw sockets, since a client library would not send these.
+ * What the transport's HTTP parser refuses before a request reaches the application (headers too
+ * large, a malformed request, a request past its deadline) is answered in the one error shape too,
+ * and the connection is closed: Node's parser under Koa, uWebSockets.js's own under uws, held to the
+ * same answers. Driven through raw sockets, since a client library would not send these.
  */
 async function serve(t: { teardown(fn: () => Promise<void>): void }, requestTimeoutMs = 10_000): Promise<RunningService> {
   const service = await startService({
@@ -17,6 +19,7 @@ async function serve(t: { teardown(fn: () => Promise<void>): void }, requestTime
     logger: pino({ level: 'silent' }),
     bootstrapKey: 'a bootstrap key for the parser refusal tests, 32+ chars',
     connections: { ...DEFAULT_CONNECTION_LIMITS, requestTimeoutMs, headersTimeoutMs: Math.min(5_000, requestTimeoutMs) },
+    httpEngine: testHttpEngine,
   });
   t.teardown(() => service.close());
   return service;

@@ -2,12 +2,13 @@ import test from 'ava';
 import { pino } from 'pino';
 import type { ConnectionLimits } from '../../adapters/http-koa/http-server.ts';
 import { type RunningService, startService } from '../../composition/service.ts';
+import { testHttpEngine } from '../support/http-engine.ts';
 import { type RawConnection, rawConnection, within } from '../support/raw-connection.ts';
 
 /**
- * Slow and idle clients against the composed server, through raw sockets. Deadlines are set short
- * (1 s) so that each case finishes fast; a closing is asserted well within a generous bound (10 s),
- * never to the millisecond, and the time it took is logged.
+ * Slow and idle clients against the composed server, on the transport under test, through raw
+ * sockets. Deadlines are set short (1 s) so that each case finishes fast; a closing is asserted well
+ * within a generous bound (10 s), never to the millisecond, and the time it took is logged.
  */
 const BOUND_MS = 10_000;
 const NOT_CLOSED = -1;
@@ -32,6 +33,7 @@ async function serve(
     logger,
     bootstrapKey: 'a bootstrap key for the slow-client tests, 32+ chars',
     connections,
+    httpEngine: testHttpEngine,
   });
   t.teardown(() => service.close());
   return service;

@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
-import Koa from 'koa';
-import { type StaticPage, contentSecurityPolicy, sameHostOnPort, staticPages } from '../../adapters/http/static-pages.ts';
+import { transportRequestOf } from '../../adapters/http-koa/node-request.ts';
+import { Exchange } from '../../adapters/http/exchange.ts';
+import { type StaticPage, contentSecurityPolicy, sameHostOnPort, staticPages } from '../../adapters/http/stages/static-pages.ts';
 import { packageFolder, readAssets } from '../../adapters/web-shared/index.ts';
 
 /** One page row as the dispatch board will need it: files from an installed package, and the realtime port in connect-src. */
@@ -12,9 +14,15 @@ const MAP_PAGE: StaticPage = {
 };
 
 async function serve(pages: readonly StaticPage[]) {
-  const app = new Koa();
-  app.use(staticPages(pages, '/map/'));
-  const server = app.listen(0, '127.0.0.1');
+  const stage = staticPages(pages, '/map/');
+  // The stage alone on Node's server: what it does not serve is the 404 the pipeline's router would give.
+  const server = createServer(async (req, res) => {
+    const exchange = new Exchange(transportRequestOf(req), 0);
+    await stage(exchange, async () => undefined);
+    const answer = exchange.answer();
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(answer.body);
+  }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(r)) };
 }

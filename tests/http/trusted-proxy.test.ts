@@ -1,6 +1,7 @@
 import test from 'ava';
 import { pino } from 'pino';
 import { startService } from '../../composition/service.ts';
+import { testHttpEngine } from '../support/http-engine.ts';
 import { httpClient } from '../support/http-client.ts';
 
 const GAME = '/api/v1/integrations/game/token';
@@ -13,6 +14,7 @@ async function exchangesBeforeLimit(trustProxy: boolean | number, forwardedFor: 
     host: '127.0.0.1',
     logger: pino({ level: 'silent' }),
     trustProxy,
+    httpEngine: testHttpEngine,
   });
   try {
     const http = httpClient(service.url);

@@ -118,7 +118,7 @@ async function start(t: ExecutionContext, engine: RealtimeEngineChoice): Promise
       engine,
       port: 0,
       host: '127.0.0.1',
-      httpServer,
+      http: { kind: 'node', server: httpServer },
       authenticate: (token) => {
         authCalls += 1;
         return check(token);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type Logger, pino } from 'pino';
 import type { Clock } from '../../application/ports/clock.ts';
-import { type RunningService, startService } from '../../composition/service.ts';
+import { type HttpEngine, type RunningService, startService } from '../../composition/service.ts';
 import type { StorageOption } from '../../composition/storage.ts';
+import { testHttpEngine } from './http-engine.ts';
 import { type HttpClient, httpClient } from './http-client.ts';
 
 export interface TestService {
@@ -12,7 +13,10 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** The composed service on a free port, as a user would run it, on the storage asked for (memory by default). */
+/**
+ * The composed service on a free port, as a user would run it, on the storage asked for (memory by
+ * default) and on the HTTP transport under test (`CAD_TEST_HTTP_ENGINE`, see http-engine.ts).
+ */
 export async function startTestService(
   options: {
     storage?: StorageOption;
@@ -35,6 +39,8 @@ export async function startTestService(
     metrics?: { port: number; host: string; token?: string };
     /** Listens on this port (a restart on the port an earlier start had); a free one by default. */
     port?: number;
+    /** The HTTP transport; the one under test (`CAD_TEST_HTTP_ENGINE`) by default. */
+    httpEngine?: HttpEngine;
   } = {},
 ): Promise<TestService> {
   const bootstrapKey = options.bootstrapKey ?? `cad_op_test_${randomBytes(24).toString('base64url')}`;
@@ -48,6 +54,7 @@ export async function startTestService(
     autoProvisionPerHour: options.autoProvisionPerHour,
     bootstrapKey,
     clock: options.clock,
+    httpEngine: options.httpEngine ?? testHttpEngine,
     realtime:
       options.realtime === undefined
         ? undefined

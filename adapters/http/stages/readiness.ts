@@ -1,6 +1,5 @@
-import type { Middleware } from 'koa';
-import { HttpError } from './error-catalogue.ts';
-import type { HttpState } from './http-state.ts';
+import { HttpError } from '../error-catalogue.ts';
+import type { Stage } from '../exchange.ts';
 
 /** What `/readyz` asks: the database (required), and the backing services the instance can run without. */
 export interface Readiness {
@@ -14,10 +13,12 @@ export interface Readiness {
  * otherwise, naming in `degraded` what the instance runs without (decision 0033), so that a
  * balancer keeps sending traffic while an operator can see the fault.
  */
-export function readiness(deps: Readiness): Middleware<HttpState> {
-  return async (ctx) => {
+export function readiness(deps: Readiness): Stage {
+  return async (ex) => {
     if (!(await deps.isReady())) throw new HttpError('SERVICE_UNAVAILABLE', 'The database does not answer.');
     const degraded = deps.degraded?.() ?? [];
-    ctx.body = degraded.length === 0 ? { status: 'ready' } : { status: 'ready', degraded };
+    ex.status = 200;
+    ex.type = 'application/json';
+    ex.body = JSON.stringify(degraded.length === 0 ? { status: 'ready' } : { status: 'ready', degraded });
   };
 }

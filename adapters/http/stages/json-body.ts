@@ -1,16 +1,11 @@
+import type { Readable } from 'node:stream';
 import { parse } from '@hapi/bourne';
+import { parse as parseContentType } from 'content-type';
 import inflate from 'inflation';
-import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
-import { HttpError } from './error-catalogue.ts';
-import type { HttpState } from './http-state.ts';
-
-declare module 'koa' {
-  interface Request {
-    /** The parsed JSON body, set by `readJsonBody` on the routes that take one. */
-    body?: unknown;
-  }
-}
+import typeis from 'type-is';
+import { HttpError } from '../error-catalogue.ts';
+import type { Exchange, Stage } from '../exchange.ts';
 
 /** Charsets a JSON body may declare; any other is refused, since bodies are read as UTF-8 only. */
 const UTF8 = new Set(['utf-8', 'utf8']);
@@ -27,28 +22,41 @@ const UTF8_STRICT = new TextDecoder('utf-8', { fatal: true });
  * text is ever stored with replacement characters. The size limit counts the decoded (inflated)
  * bytes; the slow-body deadline is the HTTP server's request timeout (decision 0031). Only a JSON
  * object or array is a body, and a `__proto__` key is refused. A request without a body leaves
- * `ctx.request.body` unset, for the route's schema to judge (it wants an object).
+ * `exchange.requestBody` unset, for the route's schema to judge (it wants an object).
  */
-export function readJsonBody(limit: string): Middleware<HttpState> {
-  return async (ctx, next) => {
-    // A media type when the request has a body: false when it is not JSON; null without a body.
-    const json = ctx.is('application/json');
-    if (json === false) throw new HttpError('UNSUPPORTED_MEDIA_TYPE');
-    const charset = ctx.request.charset.toLowerCase();
+export function readJsonBody(limit: string): Stage {
+  return async (ex, next) => {
+    const contentType = ex.request.header('content-type');
+    // A request has a body when it says how long it is or how it is framed (as type-is reads it).
+    const hasBody = ex.request.header('transfer-encoding') !== undefined || !Number.isNaN(Number(ex.request.header('content-length')));
+    if (hasBody && (contentType === undefined || typeis.is(contentType, ['application/json']) === false)) {
+      throw new HttpError('UNSUPPORTED_MEDIA_TYPE');
+    }
+    const charset = charsetOf(contentType);
     if (charset !== '' && !UTF8.has(charset)) {
       throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json in UTF-8.');
     }
-    if (json !== null) ctx.request.body = parseJson(decodeUtf8(await readBytes(ctx.req, limit)));
+    if (hasBody) ex.requestBody = parseJson(decodeUtf8(await readBytes(ex, limit)));
     await next();
   };
 }
 
-async function readBytes(request: Parameters<typeof inflate>[0], limit: string): Promise<Buffer> {
-  const encoding = request.headers['content-encoding'] ?? 'identity';
-  const length = request.headers['content-length'];
+function charsetOf(contentType: string | undefined): string {
+  if (contentType === undefined) return '';
+  try {
+    return (parseContentType(contentType).parameters['charset'] ?? '').toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+async function readBytes(ex: Exchange, limit: string): Promise<Buffer> {
+  const encoding = ex.request.header('content-encoding') ?? 'identity';
+  const length = ex.request.header('content-length');
+  const body: Readable = ex.request.body();
   let stream;
   try {
-    stream = inflate(request);
+    stream = inflate(body, { encoding });
   } catch {
     throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body without a content encoding, or gzip or deflate.');
   }

@@ -1,6 +1,5 @@
-import type { Middleware } from 'koa';
-import type { PageAssets } from '../web-shared/index.ts';
-import type { HttpState } from './http-state.ts';
+import type { PageAssets } from '../../web-shared/index.ts';
+import type { Stage } from '../exchange.ts';
 
 /** The directives a page may add sources to. */
 export type CspDirective = 'script-src' | 'style-src' | 'img-src' | 'connect-src' | 'font-src';
@@ -61,33 +60,32 @@ export function sameHostOnPort(request: PageRequest, port: number): string[] {
  * or live dispatch data, so nothing of it is cached (`no-store`), sent as a referrer, sniffed or
  * framed. `/<prefix>` redirects to `/<prefix>/` when the page has an index, and `/` to `home`.
  */
-export function staticPages(pages: readonly StaticPage[], home: string): Middleware<HttpState> {
+export function staticPages(pages: readonly StaticPage[], home: string): Stage {
   const policies = new Map(pages.map((page) => [page, page.csp === undefined ? contentSecurityPolicy() : null]));
-  return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path === '/') {
-      ctx.status = 307;
-      ctx.redirect(home);
+  return async (ex, next) => {
+    if (ex.method !== 'GET' && ex.method !== 'HEAD') return next();
+    if (ex.path === '/') {
+      ex.redirect(home, 307);
       return;
     }
-    const page = pages.find((p) => ctx.path === p.prefix || ctx.path.startsWith(`${p.prefix}/`));
+    const page = pages.find((p) => ex.path === p.prefix || ex.path.startsWith(`${p.prefix}/`));
     if (page === undefined) return next();
-    if (ctx.path === page.prefix) {
+    if (ex.path === page.prefix) {
       if (!page.assets.has('')) return next();
-      ctx.status = 308;
-      ctx.redirect(`${page.prefix}/`);
+      ex.redirect(`${page.prefix}/`, 308);
       return;
     }
-    const asset = page.assets.get(ctx.path.slice(page.prefix.length + 1));
+    const asset = page.assets.get(ex.path.slice(page.prefix.length + 1));
     if (asset === undefined) return next();
-    const policy = policies.get(page) ?? contentSecurityPolicy(page.csp!({ hostname: ctx.hostname, secure: ctx.secure }));
-    ctx.set('Content-Security-Policy', policy);
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = asset.type;
-    ctx.body = asset.body;
+    const policy = policies.get(page) ?? contentSecurityPolicy(page.csp!({ hostname: ex.hostname, secure: ex.secure }));
+    ex.set('Content-Security-Policy', policy);
+    ex.set('Referrer-Policy', 'no-referrer');
+    ex.set('X-Content-Type-Options', 'nosniff');
+    ex.set('X-Frame-Options', 'DENY');
+    ex.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ex.set('Cache-Control', 'no-store');
+    ex.status = 200;
+    ex.type = asset.type;
+    ex.body = asset.body;
   };
 }

@@ -1,10 +1,9 @@
-import type { Middleware } from 'koa';
-import koaJwt from 'koa-jwt';
+import jwt from 'jsonwebtoken';
 import type { AuthenticateOperator } from '../../../application/auth/authenticate-operator.ts';
 import { holdsScope } from '../../../domain/credential/access-grant.ts';
 import type { BearerTokenRules } from '../bearer-token-rules.ts';
 import { HttpError } from '../error-catalogue.ts';
-import type { HttpState } from '../http-state.ts';
+import type { Exchange, Stage } from '../exchange.ts';
 import type { Guard } from '../route-spec.ts';
 import type { VerifiedTokens } from '../verified-tokens.ts';
 import { type MdtSessionCheck, mdtSession } from './mdt-session-guard.ts';
@@ -19,27 +18,15 @@ export function guard(
   tokens: BearerTokenRules,
   verified: VerifiedTokens,
   mdt: MdtSessionCheck,
-): Middleware<HttpState>[] {
+): Stage[] {
   if (rule.kind === 'public') return [];
   if (rule.kind === 'operator') return [operatorKey(authenticateOperator)];
   if (rule.kind === 'mdt') return [mdtSession(rule.tier, mdt)];
-  const { secret, ...options } = tokens.verification;
-  // koa-jwt hands the secret to jsonwebtoken, which takes a KeyObject; koa-jwt's types predate that.
-  const jwtOptions = { secret, ...options, key: 'jwt' } as unknown as Parameters<typeof koaJwt>[0];
-  const koaJwtVerify = koaJwt(jwtOptions) as unknown as Middleware<HttpState>;
-  // The token check: a header verified before and not expired is not verified again; any other goes to koa-jwt.
-  const verify: Middleware<HttpState> = (ctx, next) => {
-    const claims = verified.claims(ctx.get('authorization'), Date.now());
-    if (claims === undefined) return koaJwtVerify(ctx, next);
-    ctx.state.jwt = claims;
-    ctx.state.tokenKnown = true;
-    return next();
-  };
-  const authorise: Middleware<HttpState> = async (ctx, next) => {
-    if (ctx.state.tokenKnown !== true) verified.remember(ctx.get('authorization'), ctx.state.jwt, Date.now());
-    const grant = tokens.grantFromClaims(ctx.state.jwt);
+  const claimsOf = bearerClaims(tokens, verified);
+  const authorise: Stage = async (ex, next) => {
+    const grant = tokens.grantFromClaims(claimsOf(ex));
     if (grant === null) throw new HttpError('UNAUTHORIZED');
-    ctx.state.grant = grant;
+    ex.state.grant = grant;
     if (grant.kind !== rule.credential) {
       throw new HttpError(
         'FORBIDDEN',
@@ -51,15 +38,41 @@ export function guard(
     }
     await next();
   };
-  return [verify, authorise];
+  return [authorise];
 }
 
-function operatorKey(authenticateOperator: AuthenticateOperator): Middleware<HttpState> {
-  return async (ctx, next) => {
-    const [scheme, presented] = ctx.get('authorization').split(' ');
+/**
+ * The verified claims of the request's `Authorization: Bearer <token>`: a header verified before
+ * and not expired is not verified again (decision 0052); any other is verified with the token
+ * adapter's key, algorithms, issuer and audience. Anything missing, malformed or failing is the one 401.
+ */
+function bearerClaims(tokens: BearerTokenRules, verified: VerifiedTokens): (ex: Exchange) => unknown {
+  const { secret, algorithms, issuer, audience } = tokens.verification;
+  const options = { algorithms: algorithms as jwt.Algorithm[], issuer, audience };
+  return (ex) => {
+    const header = ex.get('authorization');
+    const now = Date.now();
+    const known = verified.claims(header, now);
+    if (known !== undefined) return known;
+    const parts = header.trim().split(' ');
+    if (parts.length !== 2 || !/^Bearer$/i.test(parts[0]!)) throw new HttpError('UNAUTHORIZED');
+    let claims: unknown;
+    try {
+      claims = jwt.verify(parts[1]!, secret, options);
+    } catch {
+      throw new HttpError('UNAUTHORIZED');
+    }
+    verified.remember(header, claims, now);
+    return claims;
+  };
+}
+
+function operatorKey(authenticateOperator: AuthenticateOperator): Stage {
+  return async (ex, next) => {
+    const [scheme, presented] = ex.get('authorization').split(' ');
     const operator = scheme === 'Bearer' && presented ? await authenticateOperator.execute(presented) : null;
     if (operator === null) throw new HttpError('UNAUTHORIZED');
-    ctx.state.operator = operator;
+    ex.state.operator = operator;
     await next();
   };
 }

@@ -1,10 +1,9 @@
-import type { Middleware } from 'koa';
 import type { AuthenticateMdtSession } from '../../../application/mdt/authenticate-mdt-session.ts';
 import { readOnlyBecause } from '../../../application/mdt/mdt-officer.ts';
 import type { MdtTier } from '../../../domain/roster/mdt-handoff.ts';
 import type { MdtSessionRules } from '../bearer-token-rules.ts';
 import { HttpError } from '../error-catalogue.ts';
-import type { HttpState } from '../http-state.ts';
+import type { Stage } from '../exchange.ts';
 
 /** What the MDT guard needs: the session's verifier and the use case that reads the officer as the records stand. */
 export interface MdtSessionCheck {
@@ -17,13 +16,13 @@ export interface MdtSessionCheck {
  * same 401 as a bad token), and the officer is judged against the records on every request. A
  * write (`full`) is refused with a 403 that says why when the session is read-only now.
  */
-export function mdtSession(tier: MdtTier, check: MdtSessionCheck): Middleware<HttpState> {
-  return async (ctx, next) => {
-    const [scheme, presented] = ctx.get('authorization').split(' ');
+export function mdtSession(tier: MdtTier, check: MdtSessionCheck): Stage {
+  return async (ex, next) => {
+    const [scheme, presented] = ex.get('authorization').split(' ');
     const session = scheme === 'Bearer' && presented ? check.sessions.verify(presented, new Date()) : null;
     const officer = session === null ? null : await check.authenticate.execute(session);
     if (officer === null) throw new HttpError('UNAUTHORIZED');
-    ctx.state.mdt = officer;
+    ex.state.mdt = officer;
     if (tier === 'full' && officer.tier !== 'full') throw new HttpError('FORBIDDEN', readOnlyBecause(officer));
     await next();
   };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
 import { type Logger, withinRequest } from '../../logging/index.ts';
-import type { HttpState } from '../http-state.ts';
+import type { Stage } from '../exchange.ts';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -10,15 +9,15 @@ const INCOMING_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * it on the response, and writes one access-log line with it when the response is done: one object
  * per request, built only when the line is written (no child logger per request).
  */
-export function requestContext(log: Logger): Middleware<HttpState> {
-  return async (ctx, next) => {
-    const incoming = ctx.get('x-request-id');
+export function requestContext(log: Logger): Stage {
+  return async (ex, next) => {
+    const incoming = ex.get('x-request-id');
     const requestId = INCOMING_ID.test(incoming) ? incoming : randomUUID();
     const started = performance.now();
-    ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Cache-Control', 'no-store');
+    ex.state.requestId = requestId;
+    ex.set('X-Request-Id', requestId);
+    ex.set('X-Content-Type-Options', 'nosniff');
+    ex.set('Cache-Control', 'no-store');
     try {
       await withinRequest(requestId, next);
     } finally {
@@ -26,12 +25,12 @@ export function requestContext(log: Logger): Middleware<HttpState> {
         log.info(
           {
             requestId,
-            method: ctx.method,
-            path: ctx.path,
-            status: ctx.status,
+            method: ex.method,
+            path: ex.path,
+            status: ex.status,
             ms: Math.round((performance.now() - started) * 10) / 10,
-            credentialId: ctx.state.grant?.credentialId,
-            operatorKeyId: ctx.state.operator?.id,
+            credentialId: ex.state.grant?.credentialId,
+            operatorKeyId: ex.state.operator?.id,
           },
           'request',
         );

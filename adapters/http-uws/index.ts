@@ -1,0 +1,1 @@
+export { type UwsConnectionLimits, type UwsListening, listenUws, loadUws } from './uws-server.ts';
