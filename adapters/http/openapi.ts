@@ -136,13 +136,14 @@ export function stageAnswers(spec: RouteSpec): readonly StageAnswer[] {
       status: 403,
       description: 'The session is read-only: `basic` at hand-off, or the officer is no longer on duty; `message` says which.',
     });
+  // Any write may also meet a record written at the same moment: the unique constraint's answer (the error stage).
   if (keyed) {
     answers.push({
       status: 409,
-      description: IDEMPOTENCY_IN_USE,
+      description: `${IDEMPOTENCY_IN_USE} Or ${RACED}`,
       headers: { ...requestIdHeader, 'Retry-After': ref('headers', 'Retry-After') },
     });
-  }
+  } else if (spec.method !== 'GET') answers.push({ status: 409, description: RACED });
   if (spec.body) {
     answers.push({
       status: 413,
@@ -176,6 +177,7 @@ const UNAUTHENTICATED: Readonly<Record<Exclude<RouteSpec['guard']['kind'], 'publ
 
 const IDEMPOTENCY_IN_USE =
   '`IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still being processed; retry after `Retry-After`.';
+const RACED = '`CONFLICT`: the write met a record written at the same moment; send it again.';
 const IDEMPOTENCY_REUSED = '`IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request.';
 
 /** The stages whose answer joins a row's own of the same status instead of giving way to it. */
