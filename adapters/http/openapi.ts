@@ -33,23 +33,41 @@ const budgetHeaders = {
 type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 /**
- * The error body a status answers with, as its example: the code the description names when it
- * names one of that status (a 409's `PLATE_MISMATCH`), else the status's general code.
+ * The codes an error answer of a status may carry: those of that status its description names
+ * (a 409's `PLATE_MISMATCH` beside `IDEMPOTENCY_KEY_IN_USE`), else every code of the status.
  */
-function errorExample(status: number, description: string): Record<string, unknown> {
+function errorCodes(status: number, description: string): readonly ErrorCode[] {
   const codes = (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).filter((code) => ERROR_CATALOGUE[code].status === status);
-  const code = codes.find((c) => description.includes(c)) ?? codes[0] ?? 'INTERNAL';
+  const named = codes.filter((code) => new RegExp(`\\b${code}\\b`).test(description));
+  return named.length > 0 ? named : codes.length > 0 ? codes : ['INTERNAL'];
+}
+
+/** The error body a status answers with, as its example: the first code the answer may carry. */
+function errorExample(code: ErrorCode): Record<string, unknown> {
   const body = { error: code, message: ERROR_CATALOGUE[code].message };
   return code === 'VALIDATION_FAILED'
     ? { ...body, details: [{ in: 'body', field: 'name', message: 'must NOT have fewer than 1 characters' }] }
     : body;
 }
 
-const errorResponse = (status: number, description: string, headers: Record<string, unknown> = requestIdHeader) => ({
-  description,
-  headers,
-  content: { 'application/json': { schema: ref('schemas', 'Error'), example: errorExample(status, description) } },
-});
+/** An error answer: the one shape, with the codes this answer may carry, so a check of the body checks its code too. */
+const errorResponse = (
+  status: number,
+  description: string,
+  headers: Record<string, unknown> = requestIdHeader,
+  codes: readonly ErrorCode[] = errorCodes(status, description),
+) => {
+  return {
+    description,
+    headers,
+    content: {
+      'application/json': {
+        schema: { allOf: [ref('schemas', 'Error'), { properties: { error: { enum: [...codes] } } }] },
+        example: errorExample(codes[0]!),
+      },
+    },
+  };
+};
 
 /** OpenAPI 3.1 for every route of the table, plus the system routes; the table is the only source. */
 export function openApiDocument(routes: readonly RouteSpec[]): Record<string, unknown> {
@@ -88,37 +106,112 @@ export function openApiDocument(routes: readonly RouteSpec[]): Record<string, un
   };
 }
 
+/** What a stage of the pipeline adds to an operation's answers: a status, why, and the headers it carries. */
+interface StageAnswer {
+  readonly status: number;
+  readonly description: string;
+  readonly headers?: Record<string, unknown>;
+}
+
+/**
+ * The answers a row can give because of the stages it passes through (decision 0093), whatever its
+ * use case does: the guard, the budget, the input checks, the body reader, the idempotency key,
+ * and the store every route reads. The use case's own refusals are the row's, documented where
+ * the row answers them; a row's entry for a status wins over a stage's.
+ */
+export function stageAnswers(spec: RouteSpec): readonly StageAnswer[] {
+  const { guard } = spec;
+  const keyed = takesIdempotencyKey(spec);
+  const answers: StageAnswer[] = [];
+  if (spec.body || spec.query || spec.params || keyed) {
+    const header = keyed ? ' A malformed or repeated `Idempotency-Key` header is one too (`in: header`).' : '';
+    answers.push({ status: 400, description: `Malformed input; \`details\` lists each bad field.${header}` });
+  }
+  if (guard.kind !== 'public') answers.push({ status: 401, description: UNAUTHENTICATED[guard.kind] });
+  if (guard.kind === 'credential') answers.push({ status: 403, description: 'Wrong credential kind, or the route scope is missing.' });
+  if (guard.kind === 'operator' && guard.permission !== 'any')
+    answers.push({ status: 403, description: 'The operator key lacks the permission.' });
+  if (guard.kind === 'mdt' && guard.tier === 'full')
+    answers.push({
+      status: 403,
+      description: 'The session is read-only: `basic` at hand-off, or the officer is no longer on duty; `message` says which.',
+    });
+  // Any write may also meet a record written at the same moment: the unique constraint's answer (the error stage).
+  if (keyed) {
+    answers.push({
+      status: 409,
+      description: `${IDEMPOTENCY_IN_USE} Or ${RACED}`,
+      headers: { ...requestIdHeader, 'Retry-After': ref('headers', 'Retry-After') },
+    });
+  } else if (spec.method !== 'GET') answers.push({ status: 409, description: RACED });
+  if (spec.body) {
+    answers.push({
+      status: 413,
+      description: '`PAYLOAD_TOO_LARGE`: the body is over the service’s body limit (512 kB unless configured).',
+    });
+    answers.push({
+      status: 415,
+      description:
+        '`UNSUPPORTED_MEDIA_TYPE`: the body is not `application/json` in UTF-8, or has a content encoding other than gzip or deflate.',
+    });
+  }
+  if (keyed) answers.push({ status: 422, description: IDEMPOTENCY_REUSED });
+  if (spec.rateLimit) {
+    const { perMinute, per, bucket } = spec.rateLimit;
+    answers.push({
+      status: 429,
+      description: `Over ${perMinute} requests a minute per ${per} (bucket \`${bucket}\`).`,
+      headers: { ...requestIdHeader, ...budgetHeaders, 'Retry-After': ref('headers', 'Retry-After') },
+    });
+  }
+  answers.push({ status: 500, description: '`INTERNAL`: a fault of the service; the log has it under the request id.' });
+  answers.push({ status: 503, description: '`SERVICE_UNAVAILABLE`: the database does not answer; retry shortly.' });
+  return answers;
+}
+
+const UNAUTHENTICATED: Readonly<Record<Exclude<RouteSpec['guard']['kind'], 'public'>, string>> = {
+  credential: 'Missing, malformed, expired or unknown credentials.',
+  operator: 'Missing or unknown operator key.',
+  mdt: 'Missing, expired or unknown MDT session, or the officer’s link is gone.',
+};
+
+const IDEMPOTENCY_IN_USE =
+  '`IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still being processed; retry after `Retry-After`.';
+const RACED = '`CONFLICT`: the write met a record written at the same moment; send it again.';
+const IDEMPOTENCY_REUSED = '`IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request.';
+
+/** The stages whose answer joins a row's own of the same status instead of giving way to it. */
+const JOINED = new Set([400, 409, 422]);
+
 function operation(spec: RouteSpec): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   const limited = spec.rateLimit !== undefined;
   const keyed = takesIdempotencyKey(spec);
   const replayed = keyed ? { 'Idempotent-Replayed': ref('headers', 'Idempotent-Replayed') } : {};
   const successHeaders = { ...requestIdHeader, ...(limited ? budgetHeaders : {}), ...replayed };
+  const stages = new Map(stageAnswers(spec).map((answer) => [answer.status, answer]));
   for (const [status, doc] of Object.entries(spec.responses)) {
-    const headers = Number(status) < 300 ? successHeaders : requestIdHeader;
+    const stage = stages.get(Number(status));
+    const headers = Number(status) < 300 ? successHeaders : (stage?.headers ?? requestIdHeader);
+    // A status both the row and a stage answer: the row's words, and where the stage's answer is
+    // another code of that status (the key in use beside a plate mismatch), the stage's as well.
+    const joined = stage !== undefined && JOINED.has(stage.status);
+    const description = !joined
+      ? doc.description
+      : stage.status === 400
+        ? `${stage.description} The use case refuses too: ${doc.description}`
+        : `${doc.description} Or ${stage.description}`;
+    // The codes of each part, read from its own words: the row's 409 that names none may be any conflict.
+    const codes = joined
+      ? [...new Set([...errorCodes(Number(status), doc.description), ...errorCodes(stage.status, stage.description)])]
+      : undefined;
     responses[status] = doc.schema
-      ? { description: doc.description, headers, content: { 'application/json': { schema: doc.schema, example: exampleOf(doc.schema) } } }
+      ? { description, headers, content: { 'application/json': { schema: doc.schema, example: exampleOf(doc.schema) } } }
       : Number(status) >= 400
-        ? errorResponse(Number(status), doc.description, headers)
-        : { description: doc.description, headers };
+        ? errorResponse(Number(status), description, headers, codes)
+        : { description, headers };
   }
-  if (spec.body || spec.query || spec.params) responses['400'] ??= errorResponse(400, 'Malformed input; `details` lists each bad field.');
-  if (spec.guard.kind !== 'public') responses['401'] ??= errorResponse(401, 'Missing, malformed, expired or unknown credentials.');
-  if (spec.guard.kind === 'credential') responses['403'] ??= errorResponse(403, 'Wrong credential kind, or the route scope is missing.');
-  if (spec.guard.kind === 'operator') responses['403'] ??= errorResponse(403, 'The operator key lacks the permission.');
-  if (spec.guard.kind === 'mdt' && spec.guard.tier === 'full')
-    responses['403'] ??= errorResponse(
-      403,
-      'The session is read-only: `basic` at hand-off, or the officer is no longer on duty; `message` says which.',
-    );
-  if (spec.guard.kind === 'operator' && spec.params)
-    responses['404'] ??= errorResponse(404, 'No such thing in any organisation the key reaches.');
-  if (keyed) idempotencyResponses(responses);
-  if (spec.rateLimit) {
-    const over = `Over ${spec.rateLimit.perMinute} requests a minute per ${spec.rateLimit.per} (bucket \`${spec.rateLimit.bucket}\`).`;
-    const tooMany = (responses['429'] as { description?: string } | undefined)?.description ?? over;
-    responses['429'] = errorResponse(429, tooMany, { ...requestIdHeader, ...budgetHeaders, 'Retry-After': ref('headers', 'Retry-After') });
-  }
+  for (const stage of stages.values()) responses[String(stage.status)] ??= errorResponse(stage.status, stage.description, stage.headers);
   return {
     operationId: spec.operationId,
     summary: spec.summary,
@@ -130,24 +223,8 @@ function operation(spec: RouteSpec): Record<string, unknown> {
       ...(keyed ? [{ $ref: '#/components/parameters/Idempotency-Key' }] : []),
     ],
     ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: publishedBody(spec) } } } } : {}),
-    responses,
+    responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   };
-}
-
-/**
- * The answers an `Idempotency-Key` adds (decision 0085), beside the route's own 409 and 422 when it
- * has them.
- */
-function idempotencyResponses(responses: Record<string, unknown>): void {
-  const inUse = '`IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still being processed; retry after `Retry-After`.';
-  const reused = '`IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request.';
-  const extend = (status: number, text: string, headers: Record<string, unknown>) => {
-    const own = responses[String(status)] as { description?: string } | undefined;
-    const description = own?.description === undefined ? text : `${own.description} Or ${text}`;
-    responses[String(status)] = own === undefined ? errorResponse(status, description, headers) : { ...own, description };
-  };
-  extend(409, inUse, { ...requestIdHeader, 'Retry-After': ref('headers', 'Retry-After') });
-  extend(422, reused, requestIdHeader);
 }
 
 function security(spec: RouteSpec): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { pino } from 'pino';
-import { startService } from '../../composition/service.ts';
+import { type ServiceOptions, startService } from '../../composition/service.ts';
 import { freePort } from '../support/processes.ts';
 import { startServer, waitFor } from '../support/server-process.ts';
 import { uwsProblem } from '../support/uws.ts';
@@ -12,6 +12,18 @@ import { uwsProblem } from '../support/uws.ts';
  * a newer glibc), so each branch is exercised where it applies.
  */
 const BOOTSTRAP = 'a bootstrap key for the http engine tests, 32+ chars';
+
+/** The service in memory on the uws transport, with these options besides. */
+const onUws = (options: Partial<ServiceOptions> = {}) =>
+  startService({
+    storage: { kind: 'memory' },
+    port: 0,
+    host: '127.0.0.1',
+    logger: pino({ level: 'silent' }),
+    bootstrapKey: BOOTSTRAP,
+    httpEngine: 'uws',
+    ...options,
+  });
 
 if (uwsProblem !== null) {
   test('where uWebSockets.js cannot load, a start on the uws transport fails with the reason and listens nowhere', async (t) => {
@@ -44,15 +56,7 @@ if (uwsProblem !== null) {
   });
 } else {
   test('on the uws transport, the routes, the pages and the realtime channel share one port', async (t) => {
-    const service = await startService({
-      storage: { kind: 'memory' },
-      port: 0,
-      host: '127.0.0.1',
-      logger: pino({ level: 'silent' }),
-      bootstrapKey: BOOTSTRAP,
-      httpEngine: 'uws',
-      realtime: { engine: 'auto', port: 0 },
-    });
+    const service = await onUws({ realtime: { engine: 'auto', port: 0 } });
     t.teardown(() => service.close());
     t.deepEqual(service.realtime, { engine: 'uws', url: service.url, fallback: null });
     t.is((await fetch(`${service.url}/healthz`)).status, 200);
@@ -63,17 +67,7 @@ if (uwsProblem !== null) {
   });
 
   test('the uws transport refuses the node realtime engine, which needs Node’s server', async (t) => {
-    const error = await t.throwsAsync(
-      startService({
-        storage: { kind: 'memory' },
-        port: 0,
-        host: '127.0.0.1',
-        logger: pino({ level: 'silent' }),
-        bootstrapKey: BOOTSTRAP,
-        httpEngine: 'uws',
-        realtime: { engine: 'node', port: 0 },
-      }),
-    );
+    const error = await t.throwsAsync(onUws({ realtime: { engine: 'node', port: 0 } }));
     t.regex(error?.message ?? '', /CAD_REALTIME_ENGINE=node runs on the Koa transport only/);
   });
 }

@@ -1,3 +1,10 @@
+/**
+ * When set, every answer to an operation of the OpenAPI document is judged against it and recorded
+ * in this folder (`tests/support/openapi-check.ts`; `scripts/openapi-report.ts` sums it up).
+ */
+const reportFolder = process.env['CAD_OPENAPI_REPORT'] || undefined;
+const recordAnswer = reportFolder === undefined ? undefined : (await import('./openapi-check.ts')).recordAnswer;
+
 /** A reply as a game resource or an integrator sees it. */
 export interface HttpReply<Body = any> {
   readonly status: number;
@@ -21,7 +28,9 @@ export function httpClient(baseUrl: string) {
     if (payload !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
     const response = await fetch(baseUrl + path, { method, headers, body: payload });
     const text = await response.text();
-    return { status: response.status, body: text === '' ? undefined : JSON.parse(text), headers: response.headers };
+    const reply = { status: response.status, body: text === '' ? undefined : JSON.parse(text), headers: response.headers };
+    recordAnswer?.(reportFolder!, method, path, reply.status, reply.body);
+    return reply;
   }
   return {
     send,

@@ -1,6 +1,7 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { UseCases } from '../../../application/use-cases.ts';
 import type { Outcome } from '../../../domain/shared/outcome.ts';
+import type { HttpError } from '../error-catalogue.ts';
 import type { RefusalAnswers } from '../refusals.ts';
 import type { Reply, ResponseDoc, UseCaseName } from '../route-spec.ts';
 import type { JsonSchema } from '../validation.ts';
@@ -99,6 +100,50 @@ export const created = <Value>(description: string, schema: JsonSchema, present:
 export const successDoc = ({ status, description, schema }: Success<never>): Readonly<Record<number, ResponseDoc>> => ({
   [status]: { description, ...(schema && { schema }) },
 });
+
+/**
+ * The document's entries for a row's refusals (decision 0093): each answer is made once, as the
+ * route would make it, and the answers of one status are listed together, each with its code and
+ * its message, so a 404 `No such unit.` or a 409 `PLATE_MISMATCH` is documented because the row
+ * answers it, not because someone wrote it down twice.
+ */
+export function refusalDocs(
+  refusals: { readonly [reason: string]: (() => HttpError) | undefined } | undefined,
+): Readonly<Record<number, ResponseDoc>> {
+  // By status, then by code, the distinct things each code is said for.
+  const byStatus = new Map<number, Map<string, string[]>>();
+  for (const answer of Object.values(refusals ?? {})) {
+    if (answer === undefined) continue;
+    const error = answer();
+    const codes = byStatus.get(error.status) ?? new Map<string, string[]>();
+    const items = codes.get(error.code) ?? [];
+    const item = refusalItem(error);
+    if (!items.includes(item)) items.push(item);
+    codes.set(error.code, items);
+    byStatus.set(error.status, codes);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      status,
+      {
+        description: `${[...codes].map(([code, items]) => (code === 'VALIDATION_FAILED' ? items : [`\`${code}\`: ${items[0]}`, ...items.slice(1)]).join('; ')).join('. ')}.`,
+      },
+    ]),
+  );
+}
+
+/** What a refusal is said for: a bad field by its name, any other by its message. */
+function refusalItem(error: HttpError): string {
+  const field = error.details?.[0];
+  if (error.code === 'VALIDATION_FAILED' && field !== undefined && field.field !== '') return `\`${field.field}\` ${field.message}`;
+  return error.message.replace(/\.$/, '');
+}
+
+/** A row's documented answers: its success and every refusal its use case may give. */
+export const answersDoc = (row: {
+  readonly success: Success<never>;
+  readonly refusals?: { readonly [reason: string]: (() => HttpError) | undefined } | undefined;
+}): Readonly<Record<number, ResponseDoc>> => ({ ...refusalDocs(row.refusals), ...successDoc(row.success) });
 
 /** Calls the use case with the request's fields and answers its outcome. */
 export async function answerRequest<

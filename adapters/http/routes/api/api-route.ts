@@ -15,7 +15,7 @@ import {
   type TakingInput,
   type ValueOf,
   answerRequest,
-  successDoc,
+  answersDoc,
 } from '../answering.ts';
 
 /**
@@ -70,7 +70,7 @@ export function apiRoute<
     guard: { kind: 'credential', credential: 'generic_api_key', scope },
     rateLimit: method === 'GET' ? reads : writes,
     ...schemas,
-    responses: successDoc(row.success),
+    responses: answersDoc(row),
     useCase,
     handle: ({ grant, ...request }, useCase) => answerRequest(row, { grant }, request, useCase),
   });

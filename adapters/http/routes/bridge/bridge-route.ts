@@ -17,7 +17,7 @@ import {
 } from '../../route-spec.ts';
 import { identifiers } from '../../schemas.ts';
 import { flagAnswerSchema } from './answer-schemas.ts';
-import { type Calling, type FieldsOf, type ReasonOf, type ValueOf, callUseCase } from '../answering.ts';
+import { type Calling, type FieldsOf, type ReasonOf, type ValueOf, callUseCase, refusalDocs } from '../answering.ts';
 
 /** Where every bridge route lives (section 4.1), and the tag the document files them under. */
 export const BRIDGE_PATH = '/api/v1/integrations/game';
@@ -151,6 +151,7 @@ export function bridgeRoute<Key extends UseCaseName, Fields extends TProperties,
         description: `\`${flag}: true\` with ${fieldList(carries)}; or \`${flag}: false\` with \`reason\`${reasons && ` (${reasons})`}.`,
         schema: flagAnswerSchema(flag, carries, refusals),
       },
+      ...refusalDocs(row.errors),
       ...row.responses,
     },
     handle: async ({ grant, body, params: ids }, useCase) => {

@@ -4,6 +4,7 @@ import { HttpError } from '../../error-catalogue.ts';
 import { conflict, notFound } from '../../refusals.ts';
 import { type RouteSpec, ok, route } from '../../route-spec.ts';
 import { idParams, text } from '../../schemas.ts';
+import { refusalDocs } from '../answering.ts';
 import { badSubject, bolo } from '../bridge/bolos.ts';
 import { MDT_PATH, gateRefusal, onMdt } from './mdt-route.ts';
 
@@ -17,8 +18,7 @@ const onCall = {
 const callPath = { params: idParams('callId') };
 const callRefusals = {
   403: { description: 'The session is read-only now; `message` says why.' },
-  404: { description: 'No such call in the organisation.' },
-  409: { description: 'The call is of another department, or the unit is elsewhere or not on it.' },
+  ...refusalDocs(onCall),
 };
 
 /**

@@ -5,7 +5,7 @@ import type { HttpError } from '../../error-catalogue.ts';
 import { notFound } from '../../refusals.ts';
 import { idParams } from '../../schemas.ts';
 import type { JsonSchema } from '../../validation.ts';
-import { type Answering, type FieldsOf, type RequestInput, type RequestSchemas, answerRequest, listed, successDoc } from '../answering.ts';
+import { type Answering, type FieldsOf, type RequestInput, type RequestSchemas, answerRequest, listed, answersDoc } from '../answering.ts';
 
 /**
  * What an operator route documents: a permission, the bootstrap key alone, or any operator key
@@ -64,7 +64,7 @@ export function operatorRouteFor({ tag, permission }: OperatorFeature) {
       tag,
       guard: { kind: 'operator', permission: needs },
       ...schemas,
-      responses: successDoc(row.success),
+      responses: answersDoc(row),
       useCase,
       handle: ({ operator, ...request }, useCase) => answerRequest(row, { operator }, request, useCase),
     };
