@@ -28,7 +28,9 @@ const DROP_REPORT_MS = 60_000;
 
 /**
  * Loads uWebSockets.js for the HTTP transport, or says why it cannot: its Linux binaries need
- * glibc >= 2.38. Node's own limit on a request's headers (16 KiB) is uWS's too, set before it loads.
+ * glibc >= 2.38. Node's own limit on a request's headers (16 KiB) is made uWS's too, through the
+ * environment uWS reads when it loads; only the main thread's environment is the process's, so a
+ * host that starts the service in a worker thread sets `UWS_HTTP_MAX_HEADERS_SIZE` itself.
  */
 export async function loadUws(): Promise<Uws> {
   process.env['UWS_HTTP_MAX_HEADERS_SIZE'] ??= '16384';
