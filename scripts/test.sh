@@ -5,10 +5,15 @@
 # parts from AVA's own TAP summaries. Any part failing fails the run. Arguments go to the first
 # part's AVA (a file, a --match) and to the third (which runs only its own files among those given);
 # CAD_TEST_UWS_RERUN=skip leaves the second and third parts out.
+# Every answer the tests' HTTP client receives, on both transports, is judged against the OpenAPI
+# document (tests/support/openapi-check.ts); scripts/openapi-report.ts sums them up before the last
+# line, and one undocumented status or body fails the run.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 tap=$(mktemp -d)
 trap 'rm -rf "$tap"' EXIT
+export CAD_OPENAPI_REPORT="$tap/openapi"
+mkdir -p "$CAD_OPENAPI_REPORT"
 
 CAD_TEST_HTTP_ENGINE=koa ava --tap "$@" | tee "$tap/ava.tap"
 ava_status=${PIPESTATUS[0]}
@@ -56,9 +61,15 @@ elif [ "$http_status" -ne 0 ]; then
 elif grep -q '^None of the files given' "$tap/http.tap"; then
   transport="uWS HTTP transport: none of the files given"
 fi
+node --import=tsx scripts/openapi-report.ts "$CAD_OPENAPI_REPORT"
+openapi_status=$?
 status=0
 [ "$ava_status" -ne 0 ] || [ "$uws_status" -ne 0 ] || [ "$http_status" -ne 0 ] || [ "$fail" -ne 0 ] && status=1
 note=""
 [ "$status" -ne 0 ] && [ "$fail" -eq 0 ] && note=" and AVA exited $ava_status/$uws_status/$http_status: see above"
+if [ "$openapi_status" -ne 0 ]; then
+  status=1
+  note="$note; answers the OpenAPI document does not describe: see above"
+fi
 echo "All tests: $pass passed, $fail failed, $skip skipped ($rerun; $transport)$note"
 exit "$status"
