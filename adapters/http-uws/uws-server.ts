@@ -129,7 +129,7 @@ async function serve(
   res.onAborted(() => {
     done = true;
     clearTimeout(deadline);
-    body?.fail(new Error('the client went away'));
+    body?.fail(CLIENT_GONE);
   });
   if (body !== undefined)
     deadline = setTimeout(() => write(res, method, refusal(new HttpError('REQUEST_TIMEOUT')), true), limits.requestTimeoutMs);
@@ -141,6 +141,7 @@ async function serve(
     remoteAddress,
     encrypted: false,
     body: () => body?.read() ?? Readable.from([]),
+    bodyBytes: () => body?.bytes() ?? Promise.resolve(EMPTY),
   };
   let answer: Answer;
   try {
@@ -155,7 +156,7 @@ async function serve(
   function write(target: HttpResponse, verb: string, what: Answer, close: boolean): void {
     if (done) return;
     done = true;
-    body?.fail(new Error('answered'));
+    body?.fail(ANSWERED);
     target.cork(() => {
       target.writeStatus(`${what.status} ${STATUS_CODES[what.status] ?? ''}`);
       for (const [name, value] of what.headers) target.writeHeader(name, value);
@@ -178,45 +179,73 @@ function refusal(error: HttpError): Answer {
   };
 }
 
+/** Why a body stopped being kept; made once, since an error's stack costs more than the request. */
+const CLIENT_GONE = new Error('the client went away');
+const ANSWERED = new Error('the request was answered');
+const EMPTY = Buffer.alloc(0);
+
 /** A request's body as it arrives, and the way to stop keeping it. */
 interface ArrivingBody {
-  /** The stream to read; one that fails at once when the body was refused or dropped before it was read. */
+  /** All of it, once it has arrived; fails when it was refused (413) or dropped. */
+  bytes(): Promise<Buffer>;
+  /** The same bytes as a stream (for a decoder that reads one). */
   read(): Readable;
+  /** Stops keeping the body; a no-op once it has all arrived. */
   fail(reason: Error): void;
 }
 
 /**
- * The body, fed by uWS as it arrives; none when the request says it has none. uWS hands each chunk
+ * The body, kept as uWS hands it over; none when the request says it has none. uWS hands each chunk
  * over once, in memory it reuses, so each is copied. Nothing past the body limit is kept, whether
  * or not a stage reads the body: reading it fails with the 413 the body stage answers.
  */
 function arrivingBody(res: HttpResponse, headers: Map<string, string[]>, limit: number, complete: () => void): ArrivingBody | undefined {
   const length = headers.get('content-length')?.[0];
   if (headers.get('transfer-encoding') === undefined && (length === undefined || length === '0')) return undefined;
-  const stream = new Readable({ read: () => undefined });
-  let failure: Error | undefined;
+  const chunks: Buffer[] = [];
   let received = 0;
+  let whole: Buffer | undefined;
+  let failure: Error | undefined;
+  let waiting: { resolve(bytes: Buffer): void; reject(reason: Error): void } | undefined;
   const fail = (reason: Error) => {
-    failure ??= reason;
-    stream.destroy(failure);
+    if (whole !== undefined || failure !== undefined) return;
+    failure = reason;
+    chunks.length = 0;
+    waiting?.reject(reason);
   };
-  // A stream that failed before anyone listened has said so to nobody: a reader gets a new one that fails.
-  const failing = (reason: Error) =>
-    new Readable({
-      read() {
-        this.destroy(reason);
-      },
-    });
   res.onData((chunk, isLast) => {
     if (isLast) complete();
     if (failure !== undefined) return;
     received += chunk.byteLength;
     if (received > limit) return fail(Object.assign(new Error('request entity too large'), { status: 413 }));
-    stream.push(Buffer.from(chunk.slice(0)));
-    if (isLast) stream.push(null);
+    chunks.push(Buffer.from(chunk.slice(0)));
+    if (!isLast) return;
+    whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    waiting?.resolve(whole);
   });
-  stream.on('error', () => undefined);
-  return { read: () => (failure === undefined ? stream : failing(failure)), fail };
+  const bytes = () =>
+    whole !== undefined
+      ? Promise.resolve(whole)
+      : failure !== undefined
+        ? Promise.reject(failure)
+        : new Promise<Buffer>((resolve, reject) => (waiting = { resolve, reject }));
+  return {
+    bytes,
+    read: () => {
+      const stream = new Readable({ read: () => undefined });
+      // Failed after its reader let go (answered, or the client gone): nobody is left to be told.
+      stream.on('error', () => undefined);
+      bytes().then(
+        (all) => {
+          stream.push(all);
+          stream.push(null);
+        },
+        (reason: Error) => stream.destroy(reason),
+      );
+      return stream;
+    },
+    fail,
+  };
 }
 
 /** Counts open connections; one past the bound is closed at once, and the closings are told in the log, at most once a period. */

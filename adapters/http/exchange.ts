@@ -22,6 +22,11 @@ export interface TransportRequest {
   readonly encrypted: boolean;
   /** The body's bytes as they arrive (still encoded as `Content-Encoding` says); read at most once. */
   body(): Readable;
+  /**
+   * The whole body at once, for a transport that keeps it whole anyway (uWS): the body stage reads
+   * an unencoded body through this, without a stream. It fails with `status` 413 past the limit.
+   */
+  bodyBytes?(): Promise<Buffer>;
 }
 
 /** The answer a transport writes: a status, headers as named, and a body (none for HEAD on the wire). */

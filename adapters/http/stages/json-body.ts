@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { parse } from '@hapi/bourne';
+import { parse as parseBytes } from 'bytes';
 import { parse as parseContentType } from 'content-type';
 import inflate from 'inflation';
 import getRawBody from 'raw-body';
@@ -25,6 +26,7 @@ const UTF8_STRICT = new TextDecoder('utf-8', { fatal: true });
  * `exchange.requestBody` unset, for the route's schema to judge (it wants an object).
  */
 export function readJsonBody(limit: string): Stage {
+  const limitBytes = parseBytes(limit) ?? 0;
   return async (ex, next) => {
     const contentType = ex.request.header('content-type');
     // A request has a body when it says how long it is or how it is framed (as type-is reads it).
@@ -36,7 +38,7 @@ export function readJsonBody(limit: string): Stage {
     if (charset !== '' && !UTF8.has(charset)) {
       throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json in UTF-8.');
     }
-    if (hasBody) ex.requestBody = parseJson(decodeUtf8(await readBytes(ex, limit)));
+    if (hasBody) ex.requestBody = parseJson(decodeUtf8(await readBytes(ex, limit, limitBytes)));
     await next();
   };
 }
@@ -50,9 +52,17 @@ function charsetOf(contentType: string | undefined): string {
   }
 }
 
-async function readBytes(ex: Exchange, limit: string): Promise<Buffer> {
+async function readBytes(ex: Exchange, limit: string, limitBytes: number): Promise<Buffer> {
   const encoding = ex.request.header('content-encoding') ?? 'identity';
   const length = ex.request.header('content-length');
+  // A transport that holds the body whole hands it over as it is: no stream, no decoder.
+  if (encoding === 'identity' && ex.request.bodyBytes !== undefined) {
+    const bytes = await ex.request.bodyBytes().catch((error: unknown) => {
+      throw (error as { status?: number }).status === 413 ? new HttpError('PAYLOAD_TOO_LARGE') : unreadable('is not readable JSON');
+    });
+    if (bytes.length > limitBytes) throw new HttpError('PAYLOAD_TOO_LARGE');
+    return bytes;
+  }
   const body: Readable = ex.request.body();
   let stream;
   try {
