@@ -7,15 +7,10 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CheckedAnswer } from '../tests/support/openapi-check.ts';
 
-interface Recorded {
-  readonly operationId: string;
-  readonly method: string;
-  readonly path: string;
-  readonly status: number;
-  readonly ok: boolean;
-  readonly problem?: string;
-}
+/** One answer as the tests' client recorded it (`tests/support/openapi-check.ts`). */
+type Recorded = CheckedAnswer;
 
 const SHOWN = 50;
 
