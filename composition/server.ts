@@ -38,7 +38,10 @@ async function main(): Promise<void> {
       : config.storage.kind === 'postgres'
         ? `PostgreSQL database ${describePostgresDatabase(config.storage.url)}`
         : 'memory (nothing is kept)';
-  logger.info({ url, storage: config.storage.kind }, `listening on ${url}, data in ${where}`);
+  logger.info(
+    { url, storage: config.storage.kind, http: config.httpEngine },
+    `listening on ${url} (${config.httpEngine}), data in ${where}`,
+  );
   logger.info({ admin: `${url}/admin/`, docs: `${url}/api/v1/docs` }, `admin page at ${url}/admin/, API reference at ${url}/api/v1/docs`);
   if (service.metricsUrl !== null) logger.info({ url: service.metricsUrl }, `metrics at ${service.metricsUrl}`);
   if (service.realtime !== null) {
