@@ -73,7 +73,9 @@ export async function listenUws(
   countConnections(app, limits.maxConnections, logger);
   app.any('/*', (res, req) => {
     inFlight += 1;
-    serve(res, req, pipeline, limits, logger).finally(finished);
+    serve(res, req, pipeline, limits, logger)
+      .catch((error: unknown) => logger?.error({ err: error }, 'a request of the uws transport failed outside the pipeline'))
+      .finally(finished);
   });
   const listenSocket = await new Promise<us_listen_socket | false>((resolve) => app.listen(host, port, resolve));
   if (!listenSocket) {
