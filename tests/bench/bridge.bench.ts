@@ -31,14 +31,14 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { pino } from 'pino';
-import { type RunningService, startService } from '../../composition/service.ts';
+import { startService } from '../../composition/service.ts';
 import { httpClient } from '../support/http-client.ts';
 import { LINK_CODES_MEASURED, LINK_CODES_WARMUP, bridgeRouteLoads } from './bridge-loads.ts';
 import { defaultSize, prepareBridgeWorld } from '../support/bridge-population.ts';
 import { benchStorage } from './bench-storage.ts';
 import { type LoadFigures, type LoadJob, failures, load, loadAverages, measure } from './load.ts';
 import { baselineDrivers, oneStatementBaselineOn } from './one-statement-baseline.ts';
-import { type Transport, transportsAsked, uwsOrStartAgain } from './uws-runtime.ts';
+import { BenchServices, type Transport, transportsAsked, uwsOrStartAgain } from './uws-runtime.ts';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -101,8 +101,8 @@ type Baselines = Record<string, LoadFigures>;
 
 // The population is made through the Koa transport, which is always there; each transport's pass
 // then opens the same data in a service of its own (the signing key is in the store, so the token stays good).
-let service: RunningService | undefined = await startOn('koa');
-let serviceOn: Transport = 'koa';
+const services = new BenchServices(startOn, uwsProblem, label);
+const service = await services.first('koa');
 try {
   const setupStarted = performance.now();
   const world = await prepareBridgeWorld(service.url, bootstrapKey, {
@@ -139,25 +139,12 @@ try {
     results.set(name, { ...known, figures: { ...known.figures, [transport]: figures } });
   };
   for (const [pass, transport] of TRANSPORTS.entries()) {
-    if (transport === 'uws' && uwsProblem !== null) {
-      unavailable.uws = uwsProblem;
+    const running = await services.on(transport);
+    if ('unavailable' in running) {
+      unavailable[transport] = running.unavailable;
       continue;
     }
-    if (service !== undefined && serviceOn !== transport) {
-      await service.close();
-      service = undefined;
-    }
-    if (service === undefined) {
-      try {
-        service = await startOn(transport);
-        serviceOn = transport;
-      } catch (error) {
-        unavailable[transport] = error instanceof Error ? error.message : String(error);
-        console.log(`${label[transport]} transport: not available: ${unavailable[transport]}`);
-        continue;
-      }
-    }
-    const url = service.url;
+    const url = running.service.url;
     // This pass's world: requests (and the spares' release between warm-up and run) go to this
     // transport's service, with link codes of its own.
     const onThis = {
@@ -180,9 +167,7 @@ try {
       }
     }
     after[transport] = await baselines(transport, 'after');
-    // One service at a time: the embedded store opens its data directory in one process only.
-    await service.close();
-    service = undefined;
+    await services.close();
   }
   const loadAfter = await loadAverages();
 
@@ -264,6 +249,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await service?.close();
+  await services.close();
   await removeStorage();
 }

@@ -37,7 +37,7 @@ import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
 import { benchStorage } from './bench-storage.ts';
 import { type LoadFigures, failures, load, loadAverages, measure } from './load.ts';
 import { type BaselineServer, baselineDrivers, emptyHandlerBaseline, oneStatementBaselineOn } from './one-statement-baseline.ts';
-import { type Transport, helperNode, transportsAsked, uwsOrStartAgain } from './uws-runtime.ts';
+import { BenchServices, type Transport, helperNode, transportsAsked, uwsOrStartAgain } from './uws-runtime.ts';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -83,8 +83,6 @@ interface TransportFigures {
   readonly againWithoutBoard?: LoadFigures;
 }
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 const { storage, name: storageName, target, remove: removeStorage } = await benchStorage('bench_location');
 
 const bootstrapKey = `cad_op_bench_${randomBytes(24).toString('base64url')}`;
@@ -105,8 +103,8 @@ const startOn = (transport: Transport) =>
   });
 // The organisation is set up through the Koa transport, which is always there; the uWS service then
 // opens the same data (the signing key is in the store, so the token stays good).
-let service: RunningService | undefined = await startOn('koa');
-let serviceOn: Transport = 'koa';
+const services = new BenchServices(startOn, uwsProblem, label);
+const service = await services.first('koa');
 try {
   const http = httpClient(service.url);
   const operator = operatorOf(http, bootstrapKey);
@@ -192,24 +190,12 @@ try {
   const transports: Partial<Record<Transport, Measured<TransportFigures>>> = {};
   let unitsAfter: Record<string, number> = {};
   for (const transport of TRANSPORTS) {
-    if (transport === 'uws' && uwsProblem !== null) {
-      transports.uws = { unavailable: uwsProblem };
+    const running = await services.on(transport);
+    if ('unavailable' in running) {
+      transports[transport] = running;
       continue;
     }
-    if (service !== undefined && serviceOn !== transport) {
-      await service.close();
-      service = undefined;
-    }
-    if (service === undefined) {
-      try {
-        service = await startOn(transport);
-        serviceOn = transport;
-      } catch (error) {
-        transports[transport] = { unavailable: reasonOf(error) };
-        console.log(`${label[transport]} transport: not available: ${reasonOf(error)}`);
-        continue;
-      }
-    }
+    const service = running.service;
     transports[transport] = { figures: await onTransport(transport, service) };
     const units = expect(
       await httpClient(service.url).get(`/api/v1/units?departmentId=${departmentId}`, { token: apiToken }),
@@ -218,9 +204,7 @@ try {
       status: string;
     }>;
     unitsAfter = units.reduce<Record<string, number>>((acc, u) => ({ ...acc, [u.status]: (acc[u.status] ?? 0) + 1 }), {});
-    // One service at a time: the embedded store opens its data directory in one process only.
-    await service.close();
-    service = undefined;
+    await services.close();
   }
 
   // The baselines, right after the transports; uWS's first, as the uWS transport was measured last.
@@ -376,6 +360,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await service?.close();
+  await services.close();
   await removeStorage();
 }

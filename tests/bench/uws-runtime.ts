@@ -102,3 +102,45 @@ function shortProblem(problem: string): string {
 export function helperNode(): string {
   return underLoader() ? process.argv0 : process.execPath;
 }
+
+/**
+ * One service at a time, on the transport a pass asks for: the one running when it is on that
+ * transport (the setup's, on Koa), else a new one once the running one is closed (the embedded
+ * store opens its data directory in one process only). A transport that cannot run is a reason,
+ * said once on the console, for the pass to report instead of figures.
+ */
+export class BenchServices<Service extends { close(): Promise<void> }> {
+  private current: { readonly service: Service; readonly transport: Transport } | undefined;
+
+  constructor(
+    private readonly start: (transport: Transport) => Promise<Service>,
+    private readonly uwsProblem: string | null,
+    private readonly label: Readonly<Record<Transport, string>>,
+  ) {}
+
+  /** The setup's service, on the transport that is always there. */
+  async first(transport: Transport): Promise<Service> {
+    const service = await this.start(transport);
+    this.current = { service, transport };
+    return service;
+  }
+
+  async on(transport: Transport): Promise<{ readonly service: Service } | { readonly unavailable: string }> {
+    if (transport === 'uws' && this.uwsProblem !== null) return { unavailable: this.uwsProblem };
+    if (this.current?.transport === transport) return { service: this.current.service };
+    await this.close();
+    try {
+      return { service: await this.first(transport) };
+    } catch (error) {
+      const unavailable = error instanceof Error ? error.message : String(error);
+      console.log(`${this.label[transport]} transport: not available: ${unavailable}`);
+      return { unavailable };
+    }
+  }
+
+  async close(): Promise<void> {
+    const running = this.current;
+    this.current = undefined;
+    await running?.service.close();
+  }
+}
