@@ -1,6 +1,6 @@
 import { type Server, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { HttpError } from '../http/index.ts';
+import { HttpError, transportRefusal } from '../http/index.ts';
 
 /** What Node itself refuses, before any request reaches Koa: the answer Node would give, in the one error shape. */
 function answerFor(code: string | undefined): HttpError {
@@ -28,18 +28,15 @@ const answerStarted = (socket: Socket) =>
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code !== 'ECONNRESET' && socket.writable && !answerStarted(socket)) {
-      const answer = answerFor(error.code);
-      const body = JSON.stringify(answer.body);
+      const answer = transportRefusal(answerFor(error.code));
       socket.write(
         [
           `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`,
-          'Content-Type: application/json; charset=utf-8',
-          `Content-Length: ${Buffer.byteLength(body)}`,
-          'X-Content-Type-Options: nosniff',
-          'Cache-Control: no-store',
+          ...answer.headers.map(([name, value]) => `${name}: ${value}`),
+          `Content-Length: ${Buffer.byteLength(answer.body)}`,
           'Connection: close',
           '',
-          body,
+          answer.body,
         ].join('\r\n'),
       );
     }

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
-import { type Answer, HttpError, type HttpPipeline, type TransportRequest } from '../http/index.ts';
+import { type Answer, HttpError, type HttpPipeline, type TransportRequest, transportRefusal } from '../http/index.ts';
 import type { Logger } from '../logging/index.ts';
 
 type Uws = typeof import('uWebSockets.js');
@@ -73,7 +73,7 @@ export async function listenUws(
   countConnections(app, limits.maxConnections, logger);
   app.any('/*', (res, req) => {
     inFlight += 1;
-    serve(res, req, pipeline, limits, logger)
+    serve(res, req, pipeline, limits)
       .catch((error: unknown) => logger?.error({ err: error }, 'a request of the uws transport failed outside the pipeline'))
       .finally(finished);
   });
@@ -107,13 +107,7 @@ export async function listenUws(
 }
 
 /** One request: read what uWS hands over now (it is gone after this call returns), run the pipeline, write the answer. */
-async function serve(
-  res: HttpResponse,
-  req: HttpRequest,
-  pipeline: HttpPipeline,
-  limits: UwsConnectionLimits,
-  logger?: Pick<Logger, 'warn' | 'error'>,
-): Promise<void> {
+async function serve(res: HttpResponse, req: HttpRequest, pipeline: HttpPipeline, limits: UwsConnectionLimits): Promise<void> {
   let done = false;
   const headers = new Map<string, string[]>();
   req.forEach((name, value) => {
@@ -134,7 +128,7 @@ async function serve(
     body?.fail(CLIENT_GONE);
   });
   if (body !== undefined)
-    deadline = setTimeout(() => write(res, method, refusal(new HttpError('REQUEST_TIMEOUT')), true), limits.requestTimeoutMs);
+    deadline = setTimeout(() => write(transportRefusal(new HttpError('REQUEST_TIMEOUT')), true), limits.requestTimeoutMs);
   const request: TransportRequest = {
     method,
     url,
@@ -145,40 +139,22 @@ async function serve(
     body: () => body?.read() ?? Readable.from([]),
     bodyBytes: () => body?.bytes() ?? Promise.resolve(EMPTY),
   };
-  let answer: Answer;
-  try {
-    answer = await pipeline.handle(request);
-  } catch (error) {
-    logger?.error({ err: error }, 'unhandled error in the uws transport');
-    answer = refusal(new HttpError('INTERNAL'));
-  }
+  // The pipeline answers every failure itself; `listenUws` logs one of this function's own.
+  const answer = await pipeline.handle(request);
   clearTimeout(deadline);
-  write(res, method, answer, false);
+  write(answer, false);
 
-  function write(target: HttpResponse, verb: string, what: Answer, close: boolean): void {
+  function write(what: Answer, close: boolean): void {
     if (done) return;
     done = true;
     body?.fail(ANSWERED);
-    target.cork(() => {
-      target.writeStatus(`${what.status} ${STATUS_CODES[what.status] ?? ''}`);
-      for (const [name, value] of what.headers) target.writeHeader(name, value);
-      if (verb === 'HEAD') target.endWithoutBody(Buffer.byteLength(what.body), close);
-      else target.end(what.body, close);
+    res.cork(() => {
+      res.writeStatus(`${what.status} ${STATUS_CODES[what.status] ?? ''}`);
+      for (const [name, value] of what.headers) res.writeHeader(name, value);
+      if (method === 'HEAD') res.endWithoutBody(Buffer.byteLength(what.body), close);
+      else res.end(what.body, close);
     });
   }
-}
-
-/** A refusal of the transport's own (a missed deadline), in the one error shape with the pipeline's base headers. */
-function refusal(error: HttpError): Answer {
-  return {
-    status: error.status,
-    headers: [
-      ['Content-Type', 'application/json; charset=utf-8'],
-      ['X-Content-Type-Options', 'nosniff'],
-      ['Cache-Control', 'no-store'],
-    ],
-    body: JSON.stringify(error.body),
-  };
 }
 
 /** Why a body stopped being kept; made once, since an error's stack costs more than the request. */

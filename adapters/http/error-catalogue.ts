@@ -1,3 +1,5 @@
+import type { Answer } from './exchange.ts';
+
 /**
  * The one catalogue of `error` codes a client can receive. Every non-2xx answer is
  * `{ error, message, details? }` with one of these codes; the OpenAPI document lists them.
@@ -65,4 +67,20 @@ export class HttpError extends Error {
 /** A single bad field in the body, for rule checks beyond the schema. */
 export function invalidField(field: string, message: string): HttpError {
   return new HttpError('VALIDATION_FAILED', undefined, [{ in: 'body', field, message }]);
+}
+
+/**
+ * A refusal a transport gives itself, outside the pipeline (a request past its deadline, one its
+ * parser cannot read): the one error shape, with the headers every answer has that need no request.
+ */
+export function transportRefusal(error: HttpError): Answer {
+  return {
+    status: error.status,
+    headers: [
+      ['Content-Type', 'application/json; charset=utf-8'],
+      ['X-Content-Type-Options', 'nosniff'],
+      ['Cache-Control', 'no-store'],
+    ],
+    body: JSON.stringify(error.body),
+  };
 }

@@ -3,7 +3,7 @@
  * not decide, as one pipeline. A transport adapter (`http-koa`, `http-uws`) mounts `createHttpPipeline`.
  */
 export type { BearerTokenRules, MdtSessionRules } from './bearer-token-rules.ts';
-export { HttpError } from './error-catalogue.ts';
+export { HttpError, transportRefusal } from './error-catalogue.ts';
 export type { Answer, TransportRequest } from './exchange.ts';
 export type { HttpState } from './http-state.ts';
 export { openApiDocument } from './openapi.ts';

@@ -68,7 +68,8 @@ export interface HttpPipeline {
 export function createHttpPipeline(deps: HttpDependencies, routes: readonly RouteSpec[], options: HttpOptions): HttpPipeline {
   const hops = options.trustProxy === true ? 1 : options.trustProxy === false ? 0 : Math.max(0, Math.floor(options.trustProxy));
   const router = new Router<Stage>();
-  const json = readJsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  const bodyLimitBytes = parseBytes(options.bodyLimit ?? DEFAULT_BODY_LIMIT) ?? 0;
+  const json = readJsonBody(bodyLimitBytes);
   const verified = new VerifiedTokens();
   for (const spec of routes) router.add(spec.method, spec.path, compose(stagesOf(spec, deps, options, json, verified)));
   for (const [path, answer] of docsRoutes(openApiDocument(routes), options.asyncApi)) router.add('GET', path, answer);
@@ -101,7 +102,7 @@ export function createHttpPipeline(deps: HttpDependencies, routes: readonly Rout
     route,
   ]);
   return {
-    bodyLimitBytes: parseBytes(options.bodyLimit ?? DEFAULT_BODY_LIMIT) ?? 0,
+    bodyLimitBytes,
     routes: router.routes(),
     handle: async (request) => {
       const exchange = new Exchange(request, hops);

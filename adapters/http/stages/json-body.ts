@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { parse } from '@hapi/bourne';
-import { parse as parseBytes } from 'bytes';
 import { parse as parseContentType } from 'content-type';
 import inflate from 'inflation';
 import getRawBody from 'raw-body';
@@ -25,8 +24,7 @@ const UTF8_STRICT = new TextDecoder('utf-8', { fatal: true });
  * object or array is a body, and a `__proto__` key is refused. A request without a body leaves
  * `exchange.requestBody` unset, for the route's schema to judge (it wants an object).
  */
-export function readJsonBody(limit: string): Stage {
-  const limitBytes = parseBytes(limit) ?? 0;
+export function readJsonBody(limitBytes: number): Stage {
   return async (ex, next) => {
     const contentType = ex.request.header('content-type');
     // A request has a body when it says how long it is or how it is framed (as type-is reads it).
@@ -38,7 +36,7 @@ export function readJsonBody(limit: string): Stage {
     if (charset !== '' && !UTF8.has(charset)) {
       throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json in UTF-8.');
     }
-    if (hasBody) ex.requestBody = parseJson(decodeUtf8(await readBytes(ex, limit, limitBytes)));
+    if (hasBody) ex.requestBody = parseJson(decodeUtf8(await readBytes(ex, limitBytes)));
     await next();
   };
 }
@@ -52,7 +50,7 @@ function charsetOf(contentType: string | undefined): string {
   }
 }
 
-async function readBytes(ex: Exchange, limit: string, limitBytes: number): Promise<Buffer> {
+async function readBytes(ex: Exchange, limitBytes: number): Promise<Buffer> {
   const encoding = ex.request.header('content-encoding') ?? 'identity';
   const length = ex.request.header('content-length');
   // A transport that holds the body whole hands it over as it is: no stream, no decoder.
@@ -72,7 +70,7 @@ async function readBytes(ex: Exchange, limit: string, limitBytes: number): Promi
   }
   try {
     // The declared length is checked only when the bytes are the body itself, not compressed.
-    return await getRawBody(stream, { limit, length: encoding === 'identity' && length !== undefined ? length : undefined });
+    return await getRawBody(stream, { limit: limitBytes, length: encoding === 'identity' && length !== undefined ? length : undefined });
   } catch (error) {
     if ((error as { status?: number }).status === 413) throw new HttpError('PAYLOAD_TOO_LARGE');
     throw unreadable('is not readable JSON');
