@@ -2,11 +2,9 @@ import type { Clock } from '../application/ports/clock.ts';
 import { createKoaApp } from '../adapters/http-koa/koa-app.ts';
 import type { Server } from 'node:http';
 import type { TemplatedApp } from 'uWebSockets.js';
-
-type Uws = typeof import('uWebSockets.js');
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, listen } from '../adapters/http-koa/http-server.ts';
 import { type HttpOptions, type RouteSpec, createHttpPipeline } from '../adapters/http/index.ts';
-import { listenUws, loadUws } from '../adapters/http-uws/index.ts';
+import { type Uws, listenUws, loadUws } from '../adapters/http-uws/index.ts';
 import { ROUTES } from '../adapters/http/routes/index.ts';
 import { type Logger, LoggedProblems } from '../adapters/logging/index.ts';
 import { type MetricsListener, type MetricsListenerOptions, ServiceMetrics, listenMetrics } from '../adapters/metrics-prometheus/index.ts';
@@ -221,13 +219,7 @@ async function listenHttp(options: ServiceOptions, uws: Uws | null, http: HttpOp
     );
     return { url: listening.url, transport: { kind: 'uws', app: listening.app, url: listening.url }, close: listening.close };
   }
-  const listening = await listen(
-    createKoaApp(core, options.routes ?? ROUTES, http) as never,
-    options.port,
-    options.host,
-    limits,
-    options.logger,
-  );
+  const listening = await listen(createKoaApp(core, options.routes ?? ROUTES, http), options.port, options.host, limits, options.logger);
   return { url: listening.url, transport: { kind: 'node', server: listening.server }, close: listening.close };
 }
 

@@ -42,7 +42,7 @@ export interface ListeningServer {
 }
 
 export async function listen(
-  app: Koa<never>,
+  app: Koa,
   port: number,
   host: string,
   limits: ConnectionLimits = DEFAULT_CONNECTION_LIMITS,

@@ -1,1 +1,1 @@
-export { type UwsConnectionLimits, type UwsListening, listenUws, loadUws } from './uws-server.ts';
+export { type Uws, type UwsConnectionLimits, type UwsListening, listenUws, loadUws } from './uws-server.ts';

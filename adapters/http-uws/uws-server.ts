@@ -4,7 +4,8 @@ import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from '
 import { type Answer, HttpError, type HttpPipeline, type TransportRequest, transportRefusal } from '../http/index.ts';
 import type { Logger } from '../logging/index.ts';
 
-type Uws = typeof import('uWebSockets.js');
+/** The uWebSockets.js module, as `loadUws` gives it. */
+export type Uws = typeof import('uWebSockets.js');
 
 /** The deadlines and bound the uWS transport keeps itself (decision 0031's figures, as far as uWS lets them be set). */
 export interface UwsConnectionLimits {
