@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { buildFivemResource } from '../../../scripts/build-fivem.ts';
 import { type BridgeWorld, bridgeWorld, unique } from '../../support/bridge-driver.ts';
 import type { TestService } from '../../support/test-service.ts';
-import { type FakePlayer, FxServer, serverCfg, until } from './fxserver.ts';
+import { CURRENT_SERVER, type FakePlayer, FxServer, serverCfg, until } from './fxserver.ts';
+import type { ServerRuntime } from './manifest.ts';
 
 /** `npm run build:fivem`'s build, into a folder of this test run's own (test files build side by side). */
 export async function builtResource(): Promise<{ dir: string; remove(): void }> {
@@ -29,7 +30,7 @@ export async function communityOn(
   app: TestService,
   resourceDir: string,
   count: number,
-  options: { convars?: Record<string, string>; baseUrl?: string } = {},
+  options: { convars?: Record<string, string>; baseUrl?: string; runtime?: ServerRuntime } = {},
 ) {
   const world: BridgeWorld = await bridgeWorld(app, { settings: { mapType: 'game_tiles' } });
   const { clientId, clientSecret } = world.desk.credential;
@@ -46,6 +47,7 @@ export async function communityOn(
       ...(app.service.realtime && app.service.realtime.url !== app.service.url ? { cad_realtime_url: app.service.realtime.url } : {}),
       ...options.convars,
     }),
+    options.runtime ?? CURRENT_SERVER,
   ).start();
 
   const officers: Officer[] = [];

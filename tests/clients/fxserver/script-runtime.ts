@@ -67,3 +67,17 @@ export function ownedTimers() {
     },
   };
 }
+
+/**
+ * What a server script lacks on Node 16, the runtime of every build before 12913 and of any build
+ * whose manifest does not ask for Node 22: the WHATWG fetch family (global from Node 18 on). The
+ * names are unbound both as free variables and on `globalThis`.
+ */
+export function node16Globals(): Record<string, unknown> {
+  const missing = new Set(['fetch', 'Headers', 'Request', 'Response', 'FormData']);
+  const global = new Proxy(globalThis, {
+    get: (target, key) => (typeof key === 'string' && missing.has(key) ? undefined : Reflect.get(target, key)),
+    has: (target, key) => !(typeof key === 'string' && missing.has(key)) && Reflect.has(target, key),
+  });
+  return { ...Object.fromEntries([...missing].map((name) => [name, undefined])), globalThis: global, global };
+}
