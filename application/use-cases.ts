@@ -18,7 +18,7 @@ import { SetUnitStatus } from './api/set-unit-status.ts';
 import { AuthenticateOperator } from './auth/authenticate-operator.ts';
 import { EnsureBootstrapKey } from './auth/ensure-bootstrap-key.ts';
 import { ExchangeToken } from './auth/exchange-token.ts';
-import { RedeemMdtHandoff } from './auth/redeem-mdt-handoff.ts';
+import { CollectMdtSession, RedeemMdtHandoff } from './auth/redeem-mdt-handoff.ts';
 import { AddNarrative } from './bridge/add-narrative.ts';
 import { CheckBolos } from './bridge/check-bolos.ts';
 import { CheckRelease } from './bridge/check-release.ts';
@@ -26,6 +26,7 @@ import { CheckWarrants } from './bridge/check-warrants.ts';
 import { ClaimCivilian } from './bridge/claim-civilian.ts';
 import { IssueBolo } from './bridge/issue-bolo.ts';
 import { IssueCitation } from './bridge/issue-citation.ts';
+import { ConfirmMdtHandoff } from './bridge/confirm-mdt-handoff.ts';
 import { IssueMdtHandoff } from './bridge/issue-mdt-handoff.ts';
 import { LinkIdentity } from './bridge/link-identity.ts';
 import { LogArrest } from './bridge/log-arrest.ts';
@@ -192,7 +193,9 @@ export const USE_CASE_REGISTRY = {
   reportLocation: construct(ReportLocation, 'gate', 'units', 'writes', 'positions'),
   readWaypoint: construct(ReadWaypoint, 'gate'),
   issueMdtHandoff: construct(IssueMdtHandoff, 'gate', 'departments', 'mdtHandoffs', 'hasher', 'secrets', 'writes'),
-  redeemMdtHandoff: construct(RedeemMdtHandoff, 'mdtHandoffs', 'characters', 'hasher', 'mdtSessions', 'writes'),
+  redeemMdtHandoff: construct(RedeemMdtHandoff, 'mdtHandoffs', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
+  collectMdtSession: construct(CollectMdtSession, 'mdtHandoffs', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
+  confirmMdtHandoff: construct(ConfirmMdtHandoff, 'gate', 'mdtHandoffs', 'hasher', 'writes'),
   renewPresence: construct(RenewPresence, 'organisations', 'identifierLinks', 'presence', 'clock', 'uow'),
   checkRelease: construct(CheckRelease, 'releases', 'versions'),
   readPresence: construct(ReadPresence, 'organisations', 'presence', 'clock'),

@@ -8,7 +8,7 @@ import type { IdentifierLink } from '../../domain/roster/identifier-link.ts';
 import { MdtHandoff, type MdtHandoffState } from '../../domain/roster/mdt-handoff.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
 import type { PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { CredentialId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
+import type { CharacterId, CredentialId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import { Unit, type UnitState } from '../../domain/unit/unit.ts';
 import type { MemoryDatabase, MemoryTable } from './memory-database.ts';
 import { linkKey } from './memory-roster-repositories.ts';
@@ -137,6 +137,23 @@ export class MemoryMdtHandoffRepository implements MdtHandoffRepository {
   /** Transactions here are serialisable already; nothing more to hold. */
   getForUpdate(tokenHash: string) {
     return this.rows.get(tokenHash);
+  }
+
+  getByPairingForUpdate(pairingHash: string) {
+    return this.rows.find((h) => h.pairingHash === pairingHash);
+  }
+
+  awaitingConfirmation(characterId: CharacterId, credentialId: CredentialId, since: Date) {
+    return this.rows.filter(
+      (h) =>
+        h.characterId === characterId &&
+        h.credentialId === credentialId &&
+        h.openedAt !== null &&
+        h.confirmedAt === null &&
+        h.usedAt === null &&
+        h.issuedAt.getTime() >= since.getTime(),
+      (a, b) => b.openedAt!.getTime() - a.openedAt!.getTime(),
+    );
   }
 
   save(handoff: MdtHandoff) {

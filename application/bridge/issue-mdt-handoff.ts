@@ -6,7 +6,10 @@ import { credentialActor } from './bridge-actor.ts';
 import type { DutyReport } from './duty-report.ts';
 import { playerNote } from './player-writes.ts';
 
-export type IssueMdtHandoffInput = DutyReport;
+export interface IssueMdtHandoffInput extends DutyReport {
+  /** The link will be shown where others may see it: the page that opens it waits for the player's code (decision 0095). */
+  readonly confirmInGame?: boolean;
+}
 
 export const MDT_TOKEN_PREFIX = 'cad_mdt_';
 
@@ -39,11 +42,12 @@ export class IssueMdtHandoff {
           departmentId,
           unitId: full && officer.ok ? officer.value.unitId : null,
           tier,
+          confirmInGame: input.confirmInGame === true,
         },
         now,
       );
       await this.ports.mdtHandoffs.save(handoff);
-      const details = { tier, expiresAt: handoff.expiresAt };
+      const details = { tier, expiresAt: handoff.expiresAt, confirmInGame: input.confirmInGame === true };
       const note = playerNote(grant, player.characterId, 'mdt_handoff.issued', { type: 'character', id: player.characterId }, details);
       return audited({ token, expiresAt: handoff.expiresAt, tier }, note);
     });

@@ -73,6 +73,26 @@ test('an on-duty officer’s hand-off opens the MDT with Full access; the token 
   await page.close();
 });
 
+test('a hand-off confirmed in the game: the page shows a code, waits, and opens the MDT once the game sends that code', async (t) => {
+  const { world } = t.context;
+  const jane = await officer(world);
+  const { token } = await handoffToken(world, { ...jane, unitId: jane.unitId }, { confirmInGame: true });
+  const page = await openMdt(t, token);
+  const waiting = page.getByRole('region', { name: 'Confirm in the game' });
+  await waiting.waitFor();
+  t.is(new URL(page.url()).hash, '', 'no token in the address bar');
+  const code = (await waiting.getByLabel('Confirmation code').textContent())!.trim();
+  t.regex(code, /^[0-9A-HJKMNP-TV-Z]{6}$/);
+  t.is(await page.evaluate(() => (globalThis as any).sessionStorage.length), 0, 'no session before the game confirms');
+  await screen(t, page, 'confirm-in-game');
+  // The player types `/mdt <code>` in the game; the resource sends it on.
+  const confirmed = await world.desk.post('/mdt-handoff/confirm', { identifiers: jane.identifiers, code: code.toLowerCase() });
+  t.deepEqual(confirmed.body, { confirmed: true });
+  await page.getByText('Full access', { exact: true }).waitFor();
+  t.true(await waiting.isHidden());
+  await page.close();
+});
+
 test('Attach takes a pending call of the department, Assignment shows its number, and Add note puts the note on its timeline', async (t) => {
   const { world } = t.context;
   const jane = await officer(world);

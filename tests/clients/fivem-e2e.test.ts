@@ -279,7 +279,7 @@ test.serial('exports for other resources: setDuty, plateRead, issueCitation, log
 test.serial('at start the resource says that a newer release exists; a player who leaves goes off duty', async (t) => {
   const { fx, officers, world } = t.context;
   t.true(
-    fx.log.some((line) => line.includes('a newer version of cad-bridge is available: 9.9.9 (this is 0.1.0)')),
+    fx.log.some((line) => line.includes('a newer version of cad-bridge is available: 9.9.9 (this is 0.2.0)')),
     fx.log.join('\n'),
   );
   const { player, unitId } = officers[19]!;

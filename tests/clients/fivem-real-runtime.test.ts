@@ -137,7 +137,7 @@ test.serial('a player still loading (ped 0) sends no heartbeat and no /911 from 
   const { app } = t.context;
   const { world, fx, officers } = await community(t, 1);
   const { player } = officers[0]!;
-  await until('a first heartbeat', async () => (await answeredCount(app, LOCATION_ROUTE)) > 0);
+  await until('a first position read', () => (fx.positionReads.get(player.source) ?? 0) > 0);
   // The player reconnects and is loading again: the server knows no ped for them.
   player.loading = true;
   const reads = fx.positionReads.get(player.source) ?? 0;
@@ -155,28 +155,31 @@ test.serial('a player still loading (ped 0) sends no heartbeat and no /911 from 
   t.deepEqual([call!.mapX, call!.mapY], [0, 500]);
 });
 
-test.serial('a ped deleted a moment ago throws in GetEntityCoords: the heartbeat skips it, /911 uses the last known place, nothing goes unhandled', async (t) => {
-  const { app } = t.context;
-  const { world, fx, officers } = await community(t, 1);
-  const { player } = officers[0]!;
-  await until('a first heartbeat', async () => (await answeredCount(app, LOCATION_ROUTE)) > 0);
-  fx.deletePed(player);
-  await sleep(1_500);
-  fx.command(player, '/911 a car in the canal');
-  await until('the 911 answer', () => lastChat(player).includes('911'));
-  t.regex(lastChat(player), /911 call C-\d{2}-\d{6} reported/);
-  const call = (await calls(app, world)).find((c) => c.description === 'a car in the canal');
-  t.deepEqual([call?.mapX, call?.mapY], [0, 500]);
-  // A new ped: heartbeats go on from where the player now stands.
-  player.position = [4321, 1234, 30];
-  fx.respawn(player);
-  const before = await answeredCount(app, LOCATION_ROUTE);
-  await until('heartbeats again', async () => (await answeredCount(app, LOCATION_ROUTE)) > before, 5_000);
-  t.false(
-    fx.log.some((line) => /failed|invalid entity/.test(line)),
-    fx.log.join('\n'),
-  );
-});
+test.serial(
+  'a ped deleted a moment ago throws in GetEntityCoords: the heartbeat skips it, /911 uses the last known place, nothing goes unhandled',
+  async (t) => {
+    const { app } = t.context;
+    const { world, fx, officers } = await community(t, 1);
+    const { player } = officers[0]!;
+    await until('a first position read', () => (fx.positionReads.get(player.source) ?? 0) > 0);
+    fx.deletePed(player);
+    await sleep(1_500);
+    fx.command(player, '/911 a car in the canal');
+    await until('the 911 answer', () => lastChat(player).includes('911'));
+    t.regex(lastChat(player), /911 call C-\d{2}-\d{6} reported/);
+    const call = (await calls(app, world)).find((c) => c.description === 'a car in the canal');
+    t.deepEqual([call?.mapX, call?.mapY], [0, 500]);
+    // A new ped: heartbeats go on from where the player now stands.
+    player.position = [4321, 1234, 30];
+    fx.respawn(player);
+    const before = await answeredCount(app, LOCATION_ROUTE);
+    await until('heartbeats again', async () => (await answeredCount(app, LOCATION_ROUTE)) > before, 5_000);
+    t.false(
+      fx.log.some((line) => /failed|invalid entity/.test(line)),
+      fx.log.join('\n'),
+    );
+  },
+);
 
 test.serial('free text is read from the raw command: the console’s comment marks and quotes do not cut a 911 description', async (t) => {
   const { app } = t.context;
@@ -190,22 +193,25 @@ test.serial('free text is read from the raw command: the console’s comment mar
   );
 });
 
-test.serial('every command can be renamed by a convar, so a name another resource holds (on the client or the server) is not lost', async (t) => {
-  const { app } = t.context;
-  const { world, fx, officers } = await community(t, 1, { cad_command_911: 'cad911', cad_command_mdt: 'tablet' });
-  const { player } = officers[0]!;
-  t.true(fx.commandNames.includes('cad911') && fx.commandNames.includes('tablet'), fx.commandNames.join(' '));
-  t.false(fx.commandNames.includes('911'));
-  // Another resource's client command `/911`: the chat resource runs it on the client first.
-  let theirs = 0;
-  player.client.commands.set('911', () => theirs++);
-  fx.command(player, '/911 not for the CAD');
-  t.is(theirs, 1);
-  fx.command(player, '/cad911 a robbery in progress');
-  await until('the 911 answer', () => lastChat(player).includes('911 call'));
-  t.true((await calls(app, world)).some((c) => c.description === 'a robbery in progress'));
-  t.false((await calls(app, world)).some((c) => c.description === 'not for the CAD'));
-});
+test.serial(
+  'every command can be renamed by a convar, so a name another resource holds (on the client or the server) is not lost',
+  async (t) => {
+    const { app } = t.context;
+    const { world, fx, officers } = await community(t, 1, { cad_command_911: 'cad911', cad_command_mdt: 'tablet' });
+    const { player } = officers[0]!;
+    t.true(fx.commandNames.includes('cad911') && fx.commandNames.includes('tablet'), fx.commandNames.join(' '));
+    t.false(fx.commandNames.includes('911'));
+    // Another resource's client command `/911`: the chat resource runs it on the client first.
+    let theirs = 0;
+    player.client.commands.set('911', () => theirs++);
+    fx.command(player, '/911 not for the CAD');
+    t.is(theirs, 1);
+    fx.command(player, '/cad911 a robbery in progress');
+    await until('the 911 answer', () => lastChat(player).includes('911 call'));
+    t.true((await calls(app, world)).some((c) => c.description === 'a robbery in progress'));
+    t.false((await calls(app, world)).some((c) => c.description === 'not for the CAD'));
+  },
+);
 
 test.serial('exports exist before the resource is configured, and answer not_configured instead of "No such export"', async (t) => {
   const { app, resourceDir } = t.context;
@@ -248,49 +254,52 @@ test.serial('a Lua caller’s nil arrives as null: plateRead(plate, nil) asks as
   t.deepEqual(await fx.call('issueCitation', null, null), { ok: false, reason: 'no_player' });
 });
 
-test.serial('/mdt: the link the game’s prompt shows on screen is worthless to a viewer; the player confirms the code their browser shows', async (t) => {
-  const { app } = t.context;
-  const { fx, officers } = await community(t, 1);
-  const { player } = officers[0]!;
-  fx.command(player, '/mdt');
-  await until('the prompt', () => player.client.urlPrompts.length === 1);
-  const shown = player.client.urlPrompts[0]!;
-  const url = player.client.openedUrls[0]!;
-  t.true(shown.includes(url), 'the prompt shows the whole address');
-  const token = decodeURIComponent(url.split('#handoff=')[1]!);
+test.serial(
+  '/mdt: the link the game’s prompt shows on screen is worthless to a viewer; the player confirms the code their browser shows',
+  async (t) => {
+    const { app } = t.context;
+    const { fx, officers } = await community(t, 1);
+    const { player } = officers[0]!;
+    fx.command(player, '/mdt');
+    await until('the prompt', () => player.client.urlPrompts.length === 1);
+    const shown = player.client.urlPrompts[0]!;
+    const url = player.client.openedUrls[0]!;
+    t.true(shown.includes(url), 'the prompt shows the whole address');
+    const token = decodeURIComponent(url.split('#handoff=')[1]!);
 
-  // A viewer of the stream types the address in first: no session, only a code of their own to confirm in a game they are not in.
-  const viewer = await app.http.post(MDT_EXCHANGE, { token });
-  t.is(viewer.status, 202, JSON.stringify(viewer.body));
-  t.false('sessionToken' in (viewer.body as object));
-  const viewerPairing = (viewer.body as { pairingToken: string }).pairingToken;
-  // The player's own browser comes second: the link is spent.
-  t.is((await app.http.post(MDT_EXCHANGE, { token })).status, 401);
-  // The player sees the viewer's code nowhere; a guess in game confirms nothing.
-  fx.command(player, '/mdt 000000');
-  await until('the refusal', () => lastChat(player).includes('not confirmed'));
-  t.is((await app.http.post(`${MDT_EXCHANGE.replace('/exchange', '/session')}`, { pairingToken: viewerPairing })).status, 202);
+    // A viewer of the stream types the address in first: no session, only a code of their own to confirm in a game they are not in.
+    const viewer = await app.http.post(MDT_EXCHANGE, { token });
+    t.is(viewer.status, 202, JSON.stringify(viewer.body));
+    t.false('sessionToken' in (viewer.body as object));
+    const viewerPairing = (viewer.body as { pairingToken: string }).pairingToken;
+    // The player's own browser comes second: the link is spent.
+    t.is((await app.http.post(MDT_EXCHANGE, { token })).status, 401);
+    // The player sees the viewer's code nowhere; a guess in game confirms nothing.
+    fx.command(player, '/mdt 000000');
+    await until('the refusal', () => lastChat(player).includes('not confirmed'));
+    t.is((await app.http.post(`${MDT_EXCHANGE.replace('/exchange', '/session')}`, { pairingToken: viewerPairing })).status, 202);
 
-  // The player asks again; this time their browser opens it first and shows the code.
-  fx.command(player, '/mdt');
-  await until('a second prompt', () => player.client.openedUrls.length === 2);
-  const second = decodeURIComponent(player.client.openedUrls[1]!.split('#handoff=')[1]!);
-  const opened = await app.http.post(MDT_EXCHANGE, { token: second });
-  t.is(opened.status, 202);
-  const { confirmationCode, pairingToken } = opened.body as { confirmationCode: string; pairingToken: string };
-  t.regex(confirmationCode, /^[0-9A-HJKMNP-TV-Z]{6}$/);
-  fx.command(player, `/mdt ${confirmationCode}`);
-  await until('the confirmation', () => lastChat(player).includes('MDT confirmed'));
-  const session = await app.http.post(MDT_EXCHANGE.replace('/exchange', '/session'), { pairingToken });
-  t.is(session.status, 200, JSON.stringify(session.body));
-  const { sessionToken, tier } = session.body as { sessionToken: string; tier: string };
-  t.is(tier, 'full');
-  expect(await app.http.get(`${MDT}/self`, { token: sessionToken }), 200);
-  // Once only: the pairing token gave its session.
-  t.is((await app.http.post(MDT_EXCHANGE.replace('/exchange', '/session'), { pairingToken })).status, 401);
-  // The viewer's pairing was never confirmed and never will be.
-  t.not((await app.http.post(MDT_EXCHANGE.replace('/exchange', '/session'), { pairingToken: viewerPairing })).status, 200);
-});
+    // The player asks again; this time their browser opens it first and shows the code.
+    fx.command(player, '/mdt');
+    await until('a second prompt', () => player.client.openedUrls.length === 2);
+    const second = decodeURIComponent(player.client.openedUrls[1]!.split('#handoff=')[1]!);
+    const opened = await app.http.post(MDT_EXCHANGE, { token: second });
+    t.is(opened.status, 202);
+    const { confirmationCode, pairingToken } = opened.body as { confirmationCode: string; pairingToken: string };
+    t.regex(confirmationCode, /^[0-9A-HJKMNP-TV-Z]{6}$/);
+    fx.command(player, `/mdt ${confirmationCode}`);
+    await until('the confirmation', () => lastChat(player).includes('MDT confirmed'));
+    const session = await app.http.post(MDT_EXCHANGE.replace('/exchange', '/session'), { pairingToken });
+    t.is(session.status, 200, JSON.stringify(session.body));
+    const { sessionToken, tier } = session.body as { sessionToken: string; tier: string };
+    t.is(tier, 'full');
+    expect(await app.http.get(`${MDT}/me`, { token: sessionToken }), 200);
+    // Once only: the pairing token gave its session.
+    t.is((await app.http.post(MDT_EXCHANGE.replace('/exchange', '/session'), { pairingToken })).status, 401);
+    // The viewer's pairing was never confirmed and never will be.
+    t.not((await app.http.post(MDT_EXCHANGE.replace('/exchange', '/session'), { pairingToken: viewerPairing })).status, 200);
+  },
+);
 
 test.serial('text other people wrote reaches chat without any of the chat’s colour or style codes', async (t) => {
   const { fx, officers, world } = await community(t, 1);
@@ -303,46 +312,52 @@ test.serial('text other people wrote reaches chat without any of the chat’s co
   t.is(line, 'CAD: Plate CODES 1: Green Model, registration VALID, owner Red Styled.');
 });
 
-test.serial('license2: is preferred when both licences are present; a player linked earlier by license: keeps their character', async (t) => {
-  const { app, resourceDir } = t.context;
-  const world = await bridgeWorld(app, { settings: { mapType: 'game_tiles' } });
-  const fx = new FxServer(resourceDir, convarsFor(app, world)).start();
-  t.context.servers.push(fx);
+test.serial(
+  'license2: is preferred when both licences are present; a player linked earlier by license: keeps their character',
+  async (t) => {
+    const { app, resourceDir } = t.context;
+    const world = await bridgeWorld(app, { settings: { mapType: 'game_tiles' } });
+    const fx = new FxServer(resourceDir, convarsFor(app, world)).start();
+    t.context.servers.push(fx);
 
-  // A new player: their link is made with license2.
-  const fresh = await world.character('Fresh', unique('L2'));
-  await world.member(fresh.characterId);
-  const [lic, lic2] = [`license:${unique('a')}`, `license2:${unique('b')}`];
-  const newcomer = fx.connect({ name: 'Newcomer', identifiers: [lic, lic2], position: [10, 20, 30] });
-  fx.command(newcomer, `/cadlink ${(await world.linkCode(fresh.characterId)).code}`);
-  await until('linked', () => lastChat(newcomer).includes('Linked to'));
-  const byLicense2 = await world.desk.post('/waypoint', { identifiers: { license: lic2 } });
-  t.not(byLicense2.body.reason, 'not_linked', JSON.stringify(byLicense2.body));
+    // A new player: their link is made with license2.
+    const fresh = await world.character('Fresh', unique('L2'));
+    await world.member(fresh.characterId);
+    const [lic, lic2] = [`license:${unique('a')}`, `license2:${unique('b')}`];
+    const newcomer = fx.connect({ name: 'Newcomer', identifiers: [lic, lic2], position: [10, 20, 30] });
+    fx.command(newcomer, `/cadlink ${(await world.linkCode(fresh.characterId)).code}`);
+    await until('linked', () => lastChat(newcomer).includes('Linked to'));
+    const byLicense2 = await world.desk.post('/waypoint', { identifiers: { license: lic2 } });
+    t.not(byLicense2.body.reason, 'not_linked', JSON.stringify(byLicense2.body));
 
-  // A player linked before this change, by license: alone, goes on duty as their own character.
-  const veteran = await world.character('Veteran', unique('L1'));
-  const { unitId } = await world.member(veteran.characterId);
-  const [old, old2] = [`license:${unique('c')}`, `license2:${unique('d')}`];
-  await world.link(veteran.characterId, { license: old });
-  const linked = fx.connect({ name: 'Veteran', identifiers: [old, old2], position: [30, 40, 30] });
-  fx.command(linked, '/duty');
-  await until('on duty', () => lastChat(linked).includes('On duty'));
-  t.is((await world.unit(unitId)).status, 'AVAILABLE');
-  t.false((await world.units()).some((u) => /^AUTO-/.test(u.callsign ?? '')));
-});
+    // A player linked before this change, by license: alone, goes on duty as their own character.
+    const veteran = await world.character('Veteran', unique('L1'));
+    const { unitId } = await world.member(veteran.characterId);
+    const [old, old2] = [`license:${unique('c')}`, `license2:${unique('d')}`];
+    await world.link(veteran.characterId, { license: old });
+    const linked = fx.connect({ name: 'Veteran', identifiers: [old, old2], position: [30, 40, 30] });
+    fx.command(linked, '/duty');
+    await until('on duty', () => lastChat(linked).includes('On duty'));
+    t.is((await world.unit(unitId)).status, 'AVAILABLE');
+    t.false((await world.units()).some((u) => /^AUTO-/.test(u.callsign ?? '')));
+  },
+);
 
-test.serial('a dispatch waypoint is a route of the resource’s own: the player’s own waypoint stays, and the release removes only the route', async (t) => {
-  const { fx, officers, world } = await community(t, 1);
-  const { player, unitId } = officers[0]!;
-  player.client.setOwnWaypoint(-100, -200);
-  const pin = { mapX: 2500, mapY: -2500 };
-  const call = await assign(world, unitId, pin);
-  await until('the route', () => player.client.waypoint?.x === pin.mapX && player.client.waypoint?.y === pin.mapY);
-  t.deepEqual(player.client.gpsWaypoint, { x: -100, y: -200 });
-  t.is([...player.client.blips.values()].filter((b) => b.route).length, 1);
-  expect(await world.admin('DELETE', `/calls/${call.callId}/assignments/${unitId}`), 200);
-  await until('the route removed', () => player.client.blips.size === 0);
-  t.deepEqual(player.client.gpsWaypoint, { x: -100, y: -200 });
-  t.deepEqual(player.client.waypoint, { x: -100, y: -200 });
-  void fx;
-});
+test.serial(
+  'a dispatch waypoint is a route of the resource’s own: the player’s own waypoint stays, and the release removes only the route',
+  async (t) => {
+    const { fx, officers, world } = await community(t, 1);
+    const { player, unitId } = officers[0]!;
+    player.client.setOwnWaypoint(-100, -200);
+    const pin = { mapX: 2500, mapY: -2500 };
+    const call = await assign(world, unitId, pin);
+    await until('the route', () => player.client.waypoint?.x === pin.mapX && player.client.waypoint?.y === pin.mapY);
+    t.deepEqual(player.client.gpsWaypoint, { x: -100, y: -200 });
+    t.is([...player.client.blips.values()].filter((b) => b.route).length, 1);
+    expect(await world.admin('DELETE', `/calls/${call.callId}/assignments/${unitId}`), 200);
+    await until('the route removed', () => player.client.blips.size === 0);
+    t.deepEqual(player.client.gpsWaypoint, { x: -100, y: -200 });
+    t.deepEqual(player.client.waypoint, { x: -100, y: -200 });
+    void fx;
+  },
+);

@@ -210,13 +210,16 @@ test('a keyed write sent again is answered with the first answer, not written tw
   if (answer.ok) t.is(calls[0]!.callNumber, answer.callNumber);
 });
 
-test('decision 0047: FiveM identifiers map whole, with their prefix, and ip: is never sent', (t) => {
-  t.deepEqual(identifiersFromFiveM(['ip:10.0.0.1', 'license2:b', 'license:a', 'fivem:1', 'xbl:2', 'steam:3', 'discord:4']), {
-    license: 'license:a',
+test('decisions 0047 and 0095: FiveM identifiers map whole, with their prefix, license2: first, and ip: is never sent', (t) => {
+  const all = ['ip:10.0.0.1', 'license:a', 'license2:b', 'fivem:1', 'xbl:2', 'steam:3', 'discord:4'];
+  t.deepEqual(identifiersFromFiveM(all), {
+    license: 'license2:b',
     game: 'fivem:1',
     store: 'steam:3',
     chat: 'discord:4',
   });
+  t.is(identifiersFromFiveM(all, { licence: 'license' }).license, 'license:a');
   t.deepEqual(identifiersFromFiveM(['license2:b', 'live:9', 'ip:1.2.3.4']), { license: 'license2:b', store: 'live:9' });
+  t.deepEqual(identifiersFromFiveM(['license:a', 'ip:1.2.3.4'], { licence: 'license2' }), { license: 'license:a' });
   t.deepEqual(identifiersFromFiveM(['ip:1.2.3.4']), {});
 });

@@ -3,7 +3,7 @@ import { PRESENCE_CLAIM_TTL_MS, overageOf, renewedClaim } from '../../domain/pre
 import { Civilian } from '../../domain/records/civilian.ts';
 import { DateOfBirth } from '../../domain/records/date-of-birth.ts';
 import { resolveOnePerson } from '../../domain/records/person-resolution.ts';
-import { MDT_HANDOFF_TTL_MS, MdtHandoff } from '../../domain/roster/mdt-handoff.ts';
+import { MDT_CONFIRMATION_TTL_MS, MDT_HANDOFF_TTL_MS, MdtHandoff, confirmationCodeFromRandom } from '../../domain/roster/mdt-handoff.ts';
 import { provisionedCallsign, provisionedName } from '../../domain/roster/provisioning.ts';
 import type { CharacterId, CivilianId, CredentialId, DepartmentId } from '../../domain/shared/ids.ts';
 import { ORG, POLICE, T0 } from '../support/domain-builders.ts';
@@ -61,7 +61,7 @@ test('a presence claim lasts two heartbeats; an overage exists only past a set l
   t.deepEqual(overageOf(ORG, 11, 10, T0), { organisationId: ORG, at: T0, connected: 11, max: 10 });
 });
 
-const handoff = () =>
+const handoff = (confirmInGame = false) =>
   MdtHandoff.issue(
     {
       tokenHash: 'h',
@@ -71,15 +71,49 @@ const handoff = () =>
       departmentId: POLICE as DepartmentId,
       unitId: null,
       tier: 'basic',
+      confirmInGame,
     },
     T0,
   );
+const after = (ms: number) => new Date(T0.getTime() + ms);
+const pairing = { pairingHash: 'p', codeHash: 'c' };
 
 test('an MDT hand-off redeems once, within 120 seconds', (t) => {
   const h = handoff();
   t.is(h.expiresAt.getTime() - T0.getTime(), MDT_HANDOFF_TTL_MS);
-  const first = h.redeem(new Date(T0.getTime() + MDT_HANDOFF_TTL_MS - 1));
-  t.true(first.ok);
-  t.deepEqual(h.redeem(new Date(T0.getTime() + 1)), { ok: false, reason: 'invalid_handoff' });
-  t.deepEqual(handoff().redeem(new Date(T0.getTime() + MDT_HANDOFF_TTL_MS)), { ok: false, reason: 'invalid_handoff' });
+  const first = h.exchange(after(MDT_HANDOFF_TTL_MS - 1), pairing);
+  t.like(first, { ok: true, value: { kind: 'session' } });
+  t.deepEqual(h.exchange(after(1), pairing), { ok: false, reason: 'invalid_handoff' });
+  t.deepEqual(handoff().exchange(after(MDT_HANDOFF_TTL_MS), pairing), { ok: false, reason: 'invalid_handoff' });
+  // A hand-off that needs no confirmation cannot be confirmed or collected.
+  t.false(handoff().confirm('c', after(1)).ok);
+  t.false(h.collect(after(2)).ok);
+});
+
+test('an MDT hand-off confirmed in the game: opened once, then confirmed with its code while the page waits, then collected once', (t) => {
+  const h = handoff(true);
+  t.deepEqual(h.collect(after(1)), { ok: false, reason: 'invalid_handoff' }, 'nothing to collect before a page opened it');
+  t.false(h.confirm('c', after(1)).ok, 'nothing to confirm before a page opened it');
+  const opened = h.exchange(after(1_000), pairing);
+  t.deepEqual(opened, { ok: true, value: { kind: 'awaiting_confirmation', until: after(1_000 + MDT_CONFIRMATION_TTL_MS) } });
+  t.deepEqual(h.exchange(after(1_001), pairing), { ok: false, reason: 'invalid_handoff' }, 'a second page cannot open it');
+  t.like(h.collect(after(2_000)), { ok: true, value: { kind: 'awaiting_confirmation' } });
+  t.deepEqual(h.confirm('wrong', after(3_000)), { ok: false, reason: 'invalid_or_expired_code' });
+  t.deepEqual(h.confirm('c', after(4_000)), { ok: true, value: null });
+  t.false(h.confirm('c', after(4_001)).ok, 'confirmed once');
+  t.like(h.collect(after(5_000)), { ok: true, value: { kind: 'session' } });
+  t.deepEqual(h.collect(after(5_001)), { ok: false, reason: 'invalid_handoff' }, 'its session is given once');
+});
+
+test('an MDT hand-off confirmed in the game lapses: no confirmation once the page has waited 120 seconds', (t) => {
+  const h = handoff(true);
+  h.exchange(after(MDT_HANDOFF_TTL_MS - 1), pairing);
+  const lapsed = after(MDT_HANDOFF_TTL_MS - 1 + MDT_CONFIRMATION_TTL_MS);
+  t.false(h.confirm('c', lapsed).ok);
+  t.deepEqual(h.collect(lapsed), { ok: false, reason: 'invalid_handoff' });
+});
+
+test('confirmation codes are six characters of Crockford base-32', (t) => {
+  t.is(confirmationCodeFromRandom(new Uint8Array([0, 1, 31, 32, 200, 255])), '01Z08Z');
+  t.throws(() => confirmationCodeFromRandom(new Uint8Array(5)));
 });

@@ -80,10 +80,11 @@ test.after.always(async (t) => {
   await t.context.slow?.close();
 });
 
-test('the route table holds every bridge route of section 4.3, each with a body the test suites know', (t) => {
+test('the route table holds every bridge route of section 4.3 and the one extension, each with a body the test suites know', (t) => {
+  // `/mdt-handoff/confirm` extends the contract (decision 0095); nothing of section 4.3 is missing or renamed.
   t.deepEqual(
     CREDENTIAL_ROUTES.map((s) => s.operationId).sort(),
-    [...Object.keys(CONTRACT_LIMITS), 'bridgeNarrative', 'bridgeUnassign'].sort(),
+    [...Object.keys(CONTRACT_LIMITS), 'bridgeNarrative', 'bridgeUnassign', 'bridgeConfirmMdtHandoff'].sort(),
   );
   for (const spec of CREDENTIAL_ROUTES)
     t.truthy(bridgeBody(spec.operationId, { identifiers: {}, slug: 'x', callId: NOWHERE }), spec.operationId);

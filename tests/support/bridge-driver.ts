@@ -299,6 +299,8 @@ export function bridgeBody(operationId: string, facts: BodyFacts): Record<string
   switch (operationId) {
     case 'bridgeLinkIdentity':
       return { identifiers, code: 'ZZZZZ-ZZZZZ' };
+    case 'bridgeConfirmMdtHandoff':
+      return { identifiers, code: 'ZZZZZZ' };
     case 'bridgeSyncDuty':
     case 'bridgeMdtHandoff':
       return { identifiers, departmentSlug: facts.slug, onDuty: true };
@@ -360,6 +362,8 @@ export function bridgeBody(operationId: string, facts: BodyFacts): Record<string
       return { identifiers: [identifiers] };
     case 'exchangeMdtHandoff':
       return { token: 'cad_mdt_not-a-real-token' };
+    case 'collectMdtSession':
+      return { pairingToken: 'cad_mdp_not-a-real-token' };
     default:
       return undefined;
   }

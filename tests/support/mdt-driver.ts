@@ -8,12 +8,17 @@ export const MDT = '/api/v1/mdt';
 export const MDT_EXCHANGE = '/api/v1/auth/mdt-handoff/exchange';
 
 /** The hand-off as a game resource asks for it: the token the MDT page is opened with. */
-export async function handoffToken(world: BridgeWorld, player: Player, options: { onDuty?: boolean; desk?: Desk } = {}) {
+export async function handoffToken(
+  world: BridgeWorld,
+  player: Player,
+  options: { onDuty?: boolean; desk?: Desk; confirmInGame?: boolean } = {},
+) {
   const desk = options.desk ?? world.desk;
   const reply = await desk.post('/mdt-handoff', {
     identifiers: player.identifiers,
     departmentSlug: desk.slug,
     onDuty: options.onDuty ?? true,
+    ...(options.confirmInGame !== undefined && { confirmInGame: options.confirmInGame }),
   });
   if (reply.body?.issued !== true) throw new Error(`hand-off failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body as { token: string; tier: 'full' | 'basic'; expiresAt: string };

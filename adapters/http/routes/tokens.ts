@@ -1,12 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { CredentialKind } from '../../../domain/credential/credential.ts';
 import { HttpError } from '../error-catalogue.ts';
-import { type RouteSpec, ok, route } from '../route-spec.ts';
+import type { MdtExchangeAnswer } from '../../../application/auth/redeem-mdt-handoff.ts';
+import type { Outcome } from '../../../domain/shared/outcome.ts';
+import { type Reply, type RouteSpec, ok, route } from '../route-spec.ts';
 import { text } from '../schemas.ts';
 
 /**
- * Trading a secret for a session: the two credential token exchanges and the MDT hand-off
- * exchange. All are public, limited per caller address, and answer every failure with one 401.
+ * Trading a secret for a session: the two credential token exchanges, the MDT hand-off exchange
+ * and the confirmed page's collection. All are public, limited per caller address, and answer
+ * every failure with one 401.
  */
 
 /** Both credential exchange paths spend one budget per caller address. */
@@ -41,6 +44,47 @@ function exchange(operationId: string, path: string, kind: CredentialKind): Rout
   });
 }
 
+const mdtSessionAnswers = {
+  200: {
+    description: '`sessionToken`, `expiresAt`, `tier`, `characterPublicId`.',
+    schema: {
+      type: 'object',
+      required: ['sessionToken', 'expiresAt', 'tier', 'characterPublicId'],
+      properties: {
+        sessionToken: { type: 'string' },
+        expiresAt: { type: 'string', format: 'date-time' },
+        tier: { enum: ['full', 'basic'] },
+        characterPublicId: { type: 'string' },
+      },
+    },
+  },
+};
+
+/** The waiting page's answer; the first one carries the code to show and the pairing token to keep. */
+function awaiting(first: boolean) {
+  const fields = first ? ['confirmationCode', 'pairingToken', 'expiresAt'] : ['expiresAt'];
+  return {
+    type: 'object',
+    required: fields,
+    additionalProperties: false,
+    properties: {
+      expiresAt: { type: 'string', format: 'date-time' },
+      ...(first && { confirmationCode: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{6}$' }, pairingToken: { type: 'string' } }),
+    },
+  };
+}
+
+function mdtAnswer(outcome: Outcome<MdtExchangeAnswer, 'invalid_handoff'>): Reply {
+  if (!outcome.ok) throw new HttpError('UNAUTHORIZED');
+  const answer = outcome.value;
+  if (answer.kind === 'awaiting_confirmation') {
+    const { confirmationCode, pairingToken, until } = answer;
+    return { status: 202, body: { ...(confirmationCode && { confirmationCode, pairingToken }), expiresAt: until.toISOString() } };
+  }
+  const { sessionToken, expiresAt, tier, characterPublicId } = answer.session;
+  return ok({ sessionToken, expiresAt: expiresAt.toISOString(), tier, characterPublicId });
+}
+
 export const tokenRoutes: readonly RouteSpec[] = [
   exchange('exchangeGameToken', '/api/v1/integrations/game/token', 'game'),
   exchange('exchangeApiToken', '/api/v1/integrations/token', 'generic_api_key'),
@@ -48,33 +92,39 @@ export const tokenRoutes: readonly RouteSpec[] = [
     operationId: 'exchangeMdtHandoff',
     method: 'POST',
     path: '/api/v1/auth/mdt-handoff/exchange',
-    summary: 'Turns an MDT hand-off token into an MDT session, once; a used, expired or unknown token is a 401.',
+    summary:
+      'Turns an MDT hand-off token into an MDT session, once; a hand-off to be confirmed in the game gives a pairing token and a code instead (202). A used, expired or unknown token is a 401.',
     tag,
     guard: { kind: 'public' },
     rateLimit: { bucket: 'mdt-handoff-exchange', perMinute: 10, per: 'address' },
     body: Type.Object({ token: text(256) }),
     responses: {
-      200: {
-        description: '`sessionToken`, `expiresAt`, `tier`, `characterPublicId`.',
-        schema: {
-          type: 'object',
-          required: ['sessionToken', 'expiresAt', 'tier', 'characterPublicId'],
-          properties: {
-            sessionToken: { type: 'string' },
-            expiresAt: { type: 'string', format: 'date-time' },
-            tier: { enum: ['full', 'basic'] },
-            characterPublicId: { type: 'string' },
-          },
-        },
+      ...mdtSessionAnswers,
+      202: {
+        description: 'Type the code in the game, then ask `/auth/mdt-handoff/session` with the pairing token.',
+        schema: awaiting(true),
       },
       ...unauthorized,
     },
     useCase: 'redeemMdtHandoff',
-    handle: async ({ body }, redeemMdtHandoff) => {
-      const outcome = await redeemMdtHandoff.execute(body.token);
-      if (!outcome.ok) throw new HttpError('UNAUTHORIZED');
-      const { sessionToken, expiresAt, tier, characterPublicId } = outcome.value;
-      return ok({ sessionToken, expiresAt: expiresAt.toISOString(), tier, characterPublicId });
+    handle: async ({ body }, redeemMdtHandoff) => mdtAnswer(await redeemMdtHandoff.execute(body.token)),
+  }),
+  route({
+    operationId: 'collectMdtSession',
+    method: 'POST',
+    path: '/api/v1/auth/mdt-handoff/session',
+    summary:
+      'The page that opened a hand-off asks with its pairing token: the MDT session once the player typed its code in the game (once), else 202 until the wait lapses; then, or for an unknown or spent pairing, a 401.',
+    tag,
+    guard: { kind: 'public' },
+    rateLimit: { bucket: 'mdt-session-collect', perMinute: 60, per: 'address' },
+    body: Type.Object({ pairingToken: text(256) }),
+    responses: {
+      ...mdtSessionAnswers,
+      202: { description: 'Not confirmed in the game yet: ask again before `expiresAt`.', schema: awaiting(false) },
+      ...unauthorized,
     },
+    useCase: 'collectMdtSession',
+    handle: async ({ body }, collectMdtSession) => mdtAnswer(await collectMdtSession.execute(body.pairingToken)),
   }),
 ];

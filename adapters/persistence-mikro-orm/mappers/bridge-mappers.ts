@@ -19,5 +19,10 @@ export function mdtHandoffFromRecord(r: MdtHandoffRecord): MdtHandoff {
     issuedAt: r.issuedAt,
     expiresAt: r.expiresAt,
     usedAt: r.usedAt ?? null,
+    confirmInGame: r.confirmInGame,
+    openedAt: r.openedAt ?? null,
+    pairingHash: r.pairingHash ?? null,
+    codeHash: r.codeHash ?? null,
+    confirmedAt: r.confirmedAt ?? null,
   });
 }

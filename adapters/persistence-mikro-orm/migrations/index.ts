@@ -5,6 +5,7 @@ import { RecordSearch } from './0004-record-search.ts';
 import { BootstrapKeyDisplay } from './0005-bootstrap-key-display.ts';
 import { IdempotencyKeys } from './0006-idempotency-keys.ts';
 import { MapLayer } from './0007-map-layer.ts';
+import { MdtConfirmation } from './0008-mdt-confirmation.ts';
 
 /** Applied in order on start; a migration, once released, never changes: the next one amends it. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   { name: '0005-bootstrap-key-display', class: BootstrapKeyDisplay },
   { name: '0006-idempotency-keys', class: IdempotencyKeys },
   { name: '0007-map-layer', class: MapLayer },
+  { name: '0008-mdt-confirmation', class: MdtConfirmation },
 ];

@@ -70,6 +70,11 @@ export const MdtHandoffSchema = defineEntity({
     issuedAt: p.datetime(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
+    confirmInGame: p.boolean(),
+    openedAt: p.datetime().nullable(),
+    pairingHash: p.text().nullable(),
+    codeHash: p.text().nullable(),
+    confirmedAt: p.datetime().nullable(),
   },
 });
 export class MdtHandoffRecord extends MdtHandoffSchema.class {}

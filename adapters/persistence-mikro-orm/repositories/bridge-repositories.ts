@@ -5,7 +5,7 @@ import type { PresenceRepository } from '../../../application/ports/presence-rep
 import type { ProvisionedPlayer, ProvisioningLedger } from '../../../application/ports/provisioning-ledger.ts';
 import type { PresenceClaim, PresenceOverage } from '../../../domain/presence/presence.ts';
 import type { MdtHandoff } from '../../../domain/roster/mdt-handoff.ts';
-import type { CredentialId, OrganisationId } from '../../../domain/shared/ids.ts';
+import type { CharacterId, CredentialId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { MappedTable } from '../mapped-table.ts';
 import { mdtHandoffFromRecord, presenceOverageFromRecord } from '../mappers/bridge-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
@@ -83,5 +83,11 @@ export class MikroOrmMdtHandoffRepository implements MdtHandoffRepository {
 
   /** `SELECT ... FOR UPDATE`: a concurrent redemption of the same token waits for this one. */
   getForUpdate = (tokenHash: string) => this.rows.one({ tokenHash }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  getByPairingForUpdate = (pairingHash: string) => this.rows.one({ pairingHash }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  awaitingConfirmation = (characterId: CharacterId, credentialId: CredentialId, since: Date) =>
+    this.rows.many(
+      { characterId, credentialId, openedAt: { $ne: null }, confirmedAt: null, usedAt: null, issuedAt: { $gte: since } },
+      { orderBy: { openedAt: 'desc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
   save = (handoff: MdtHandoff) => this.rows.put({ ...handoff.snapshot() });
 }

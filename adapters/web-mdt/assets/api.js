@@ -40,8 +40,14 @@ async function send(method, url, body, token) {
   return data;
 }
 
-/** Turns the hand-off token into a session, once: `{ sessionToken, expiresAt, tier, characterPublicId }`. */
+/**
+ * Turns the hand-off token into a session, once: `{ sessionToken, expiresAt, tier, characterPublicId }`;
+ * or, for a hand-off the player confirms in the game, `{ confirmationCode, pairingToken, expiresAt }`.
+ */
 export const exchange = (token) => send('POST', '/api/v1/auth/mdt-handoff/exchange', { token });
+
+/** The waiting page asks with its pairing token: the session once the game confirmed the code, else `{ expiresAt }`. */
+export const collect = (pairingToken) => send('POST', '/api/v1/auth/mdt-handoff/session', { pairingToken });
 
 /** One request to `/api/v1/mdt<path>` with the session; a refusal throws an ApiError. */
 export const mdt = (method, path, body) => send(method, `/api/v1/mdt${path}`, body, session.token());

@@ -2,7 +2,7 @@
 // taken out of the address bar; the session is kept in this tab only. A token that was used,
 // expired or is unknown says so, never a blank page.
 import { byId, own, say } from '/shared/dom.js';
-import { ApiError, exchange, mdt, session } from './api.js';
+import { ApiError, collect, exchange, mdt, session } from './api.js';
 import { goLive, stopLive } from './live.js';
 import { showAssignment, showCalls, showPeople, showSelf, showVehicle } from './screens.js';
 
@@ -32,12 +32,41 @@ async function takeHandoff() {
   history.replaceState(null, '', location.pathname + location.search);
   try {
     const granted = await exchange(decodeURIComponent(match[1]));
+    if (granted.confirmationCode) return await confirmInGame(granted);
     session.keep(granted.sessionToken);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       return close(`This MDT link was already used, has expired or is not valid. ${OPEN_AGAIN}`);
     }
     return close(error instanceof ApiError ? `${error.message} ${OPEN_AGAIN}` : `The service cannot be reached. ${OPEN_AGAIN}`);
+  }
+}
+
+const POLL_MS = 2_000;
+
+/**
+ * The game showed the link on screen, so the link alone opens nothing: this page shows a code that
+ * the player types in the game (`/mdt <code>`), and asks until the game has confirmed it. Whoever
+ * else opened the link first holds a code that nobody in the game will type.
+ */
+async function confirmInGame({ confirmationCode, pairingToken, expiresAt }) {
+  byId('confirm-code').textContent = confirmationCode;
+  byId('confirm-screen').hidden = false;
+  const until = Date.parse(expiresAt);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    try {
+      const answer = await collect(pairingToken);
+      if (answer.sessionToken) {
+        byId('confirm-screen').hidden = true;
+        return session.keep(answer.sessionToken);
+      }
+    } catch (error) {
+      byId('confirm-screen').hidden = true;
+      if (error instanceof ApiError && error.status === 401) throw error;
+      if (!(error instanceof ApiError) && Date.now() < until) continue;
+      throw error;
+    }
   }
 }
 

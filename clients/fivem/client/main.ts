@@ -9,14 +9,38 @@ function notify(text: string): void {
   EndTextCommandThefeedPostTicker(false, true);
 }
 
+/**
+ * The dispatch route is a blip of the resource's own with a GPS route, not the map's waypoint:
+ * `SetNewWaypoint` would replace a waypoint the officer set themselves, and `SetWaypointOff` would
+ * take it away on release.
+ */
+let route: number | null = null;
+
+function removeRoute(): void {
+  if (route !== null && DoesBlipExist(route)) RemoveBlip(route);
+  route = null;
+}
+
 onNet('cad-bridge:setWaypoint', (waypoint: { callNumber: string; x: number; y: number }) => {
-  SetNewWaypoint(waypoint.x, waypoint.y);
-  notify(`~b~Dispatch~s~: ${waypoint.callNumber}, waypoint set`);
+  removeRoute();
+  route = AddBlipForCoord(waypoint.x, waypoint.y, 0);
+  SetBlipSprite(route, 162);
+  SetBlipColour(route, 3);
+  SetBlipRoute(route, true);
+  SetBlipRouteColour(route, 3);
+  BeginTextCommandSetBlipName('STRING');
+  AddTextComponentSubstringPlayerName(`Dispatch ${waypoint.callNumber}`);
+  EndTextCommandSetBlipName(route);
+  notify(`~b~Dispatch~s~: ${waypoint.callNumber}, route set`);
 });
 
 onNet('cad-bridge:clearWaypoint', () => {
-  SetWaypointOff();
+  removeRoute();
   notify('~b~Dispatch~s~: assignment cleared');
+});
+
+on('onResourceStop', (resource: string) => {
+  if (resource === GetCurrentResourceName()) removeRoute();
 });
 
 // The NUI page opens the link in the player's browser (game windows cannot show the MDT themselves).

@@ -1,7 +1,8 @@
-import { type CadClient, CadHttpError, CadUnreachableError } from '../../sdk/src/index.ts';
-import type { BridgeConfig } from './config.ts';
-import { type Duty, REASONS } from './duty.ts';
-import { identifiersOf, plain, positionOf, tell } from './players.ts';
+import { CadHttpError, CadUnreachableError } from '../../sdk/src/index.ts';
+import type { Bridge } from './bridge.ts';
+import { plain, tell } from './chat.ts';
+import type { CommandKey } from './config.ts';
+import { REASONS } from './duty.ts';
 import { CLIENT_EVENTS } from './waypoints.ts';
 
 const RED: [number, number, number] = [255, 120, 120];
@@ -15,54 +16,71 @@ function failure(error: unknown): string {
   return 'The CAD did not answer as expected; the action may not have been recorded.';
 }
 
-/** The players' chat commands, all handled on the server side. */
-export function registerCommands(cad: CadClient, config: BridgeConfig, duty: Duty, log: (message: string) => void): void {
-  const command = (name: string, run: (source: string, args: string[]) => Promise<void>) =>
+/**
+ * Free text as the player typed it: the raw command line after the command's name. The console's
+ * tokens lose quotes and stop at ` #`, ` //` and ` /*`, so `/911 shots at #4 Grove` would lose
+ * "#4 Grove".
+ */
+const textAfterName = (raw: string) => raw.replace(/^\/?\S+\s*/, '').trim();
+
+/** A `/911` or `/panic` needs a place: the position now, else the last one read, else none. */
+const NO_POSITION = 'your position is not known yet (still loading, or OneSync is off); try again in a moment';
+
+/** The players' chat commands, all handled on the server side, under the names the convars give them. */
+export function registerCommands(bridge: Bridge): void {
+  const { cad, config, duty, identities, positions, log } = bridge;
+  const command = (key: CommandKey, run: (source: string, args: string[], raw: string) => Promise<void>) => {
+    const name = config.commands[key];
     RegisterCommand(
       name,
-      (source: number, args: string[]) => {
+      (source: number, args: string[], raw: string) => {
         const player = String(source);
         if (source <= 0) return log(`/${name} is a player command`);
-        run(player, args).catch((error: unknown) => {
+        run(player, args, typeof raw === 'string' ? raw : args.join(' ')).catch((error: unknown) => {
           log(`/${name} for player ${player} failed: ${error instanceof Error ? error.message : String(error)}`);
           tell(player, failure(error), RED);
         });
       },
       false,
     );
+  };
+  const slash = (key: CommandKey) => `/${config.commands[key]}`;
 
   command('cadlink', async (source, [code]) => {
-    if (!code) return tell(source, 'Usage: /cadlink <code> (the code your CAD account shows)', RED);
-    const answer = await cad.bridge.linkIdentity({ identifiers: identifiersOf(source), code: code.slice(0, 32) });
+    if (!code) return tell(source, `Usage: ${slash('cadlink')} <code> (the code your CAD account shows)`, RED);
+    const answer = await cad.bridge.linkIdentity({ identifiers: identities.known(source), code: code.slice(0, 32) });
+    if (answer.ok) identities.linked(source);
     tell(source, answer.ok ? `Linked to ${plain(answer.displayName)}.` : `Not linked: ${why(answer.reason)}.`, answer.ok ? undefined : RED);
   });
 
   command('duty', (source) => duty.toggle(source));
 
-  command('911', async (source, args) => {
-    const description = args.join(' ').trim();
-    if (description === '') return tell(source, 'Usage: /911 <what happened>', RED);
-    const { x, y } = positionOf(source);
+  command('911', async (source, _args, raw) => {
+    const description = textAfterName(raw);
+    if (description === '') return tell(source, `Usage: ${slash('911')} <what happened>`, RED);
+    const at = positions.best(source);
+    if (at === null) return tell(source, `911 call not reported: ${NO_POSITION}.`, RED);
     const answer = await cad.bridge.report911({
-      identifiers: identifiersOf(source),
-      mapX: x,
-      mapY: y,
+      identifiers: await identities.of(source),
+      mapX: at.x,
+      mapY: at.y,
       description: description.slice(0, 2000),
     });
     tell(source, answer.ok ? `911 call ${answer.callNumber} reported.` : `911 call not reported: ${why(answer.reason)}.`);
   });
 
   command('panic', async (source) => {
-    const { x, y } = positionOf(source);
-    const answer = await cad.bridge.panic({ identifiers: identifiersOf(source), mapX: x, mapY: y });
+    const at = positions.best(source);
+    if (at === null) return tell(source, `Panic not sent: ${NO_POSITION}.`, RED);
+    const answer = await cad.bridge.panic({ identifiers: await identities.of(source), mapX: at.x, mapY: at.y });
     tell(source, answer.ok ? `PANIC sent: call ${answer.callNumber}.` : `Panic not sent: ${why(answer.reason)}.`, RED);
   });
 
   command('plate', async (source, args) => {
     const plate = args.join('').trim();
-    if (plate === '') return tell(source, 'Usage: /plate <plate>', RED);
-    const answer = await cad.bridge.lookupVehicle({ identifiers: identifiersOf(source), plate: plate.slice(0, 32) });
-    if (!answer.ok) return tell(source, `Plate ${plate}: ${why(answer.reason)}.`);
+    if (plate === '') return tell(source, `Usage: ${slash('plate')} <plate>`, RED);
+    const answer = await cad.bridge.lookupVehicle({ identifiers: await identities.of(source), plate: plate.slice(0, 32) });
+    if (!answer.ok) return tell(source, plain(`Plate ${plate}: ${why(answer.reason)}.`));
     const v = answer.vehicle;
     const model = [v.color, v.make, v.model].filter((part) => part !== null).join(' ') || 'unknown vehicle';
     const owner = v.ownerDisplayName ?? 'unknown';
@@ -70,9 +88,9 @@ export function registerCommands(cad: CadClient, config: BridgeConfig, duty: Dut
   });
 
   command('name', async (source, [firstName, lastName]) => {
-    if (!firstName || !lastName) return tell(source, 'Usage: /name <first> <last>', RED);
-    const answer = await cad.bridge.lookupPerson({ identifiers: identifiersOf(source), firstName, lastName });
-    if (!answer.ok) return tell(source, `${firstName} ${lastName}: ${why(answer.reason)}.`);
+    if (!firstName || !lastName) return tell(source, `Usage: ${slash('name')} <first> <last>`, RED);
+    const answer = await cad.bridge.lookupPerson({ identifiers: await identities.of(source), firstName, lastName });
+    if (!answer.ok) return tell(source, plain(`${firstName} ${lastName}: ${why(answer.reason)}.`));
     for (const match of answer.matches) {
       if (!('civilianId' in match)) continue;
       tell(source, plain(`${match.firstName} ${match.lastName}, born ${match.dateOfBirth ?? 'unknown'}, licence ${match.licenseStatus}.`));
@@ -80,27 +98,41 @@ export function registerCommands(cad: CadClient, config: BridgeConfig, duty: Dut
   });
 
   command('warrant', async (source, [firstName, lastName, dateOfBirth]) => {
-    if (!firstName || !lastName || !dateOfBirth) return tell(source, 'Usage: /warrant <first> <last> <YYYY-MM-DD>', RED);
-    const answer = await cad.bridge.warrantCheck({ identifiers: identifiersOf(source), firstName, lastName, dateOfBirth });
-    if (!answer.ok) return tell(source, `${firstName} ${lastName}: ${why(answer.reason)}.`);
+    if (!firstName || !lastName || !dateOfBirth) return tell(source, `Usage: ${slash('warrant')} <first> <last> <YYYY-MM-DD>`, RED);
+    const identifiers = await identities.of(source);
+    const answer = await cad.bridge.warrantCheck({ identifiers, firstName, lastName, dateOfBirth });
+    const who = plain(`${firstName} ${lastName}`);
+    if (!answer.ok) return tell(source, `${who}: ${why(answer.reason)}.`);
     tell(
       source,
-      answer.hasActiveWarrant ? `${firstName} ${lastName}: ACTIVE WARRANT.` : `${firstName} ${lastName}: no active warrant.`,
+      answer.hasActiveWarrant ? `${who}: ACTIVE WARRANT.` : `${who}: no active warrant.`,
       answer.hasActiveWarrant ? RED : undefined,
     );
   });
 
-  command('mdt', async (source) => {
+  command('mdt', async (source, [code]) => {
+    const identifiers = await identities.of(source);
+    if (code) {
+      // The code the MDT page shows in the player's browser: it confirms that page, and no other.
+      const answer = await cad.bridge.confirmMdtHandoff({ identifiers, code: code.slice(0, 16) });
+      return tell(
+        source,
+        answer.ok ? 'MDT confirmed: it opens in your browser.' : `MDT not confirmed: ${why(answer.reason)}.`,
+        answer.ok ? undefined : RED,
+      );
+    }
     const answer = await cad.bridge.mdtHandoff({
-      identifiers: identifiersOf(source),
+      identifiers,
       departmentSlug: config.departmentSlug,
       onDuty: duty.isOnDuty(source),
+      confirmInGame: true,
     });
     if (!answer.ok) return tell(source, `MDT not opened: ${why(answer.reason)}.`, RED);
     const url = `${config.baseUrl}/mdt/#handoff=${encodeURIComponent(answer.token)}`;
-    // The link goes to this player's client alone: chat is read by others (streams, screen shares,
-    // chat logs), and whoever redeems the link first holds the officer's MDT session.
+    // The link goes to this player's client alone, never to chat. The game's prompt shows it on
+    // screen, so it opens nothing by itself: the page shows a code that only this player can
+    // confirm, here, in the game.
     emitNet(CLIENT_EVENTS.openUrl, source, url);
-    tell(source, `MDT (${answer.tier}) opening in your browser.`);
+    tell(source, `MDT (${answer.tier}) opening in your browser: type ${slash('mdt')} and the code it shows.`);
   });
 }

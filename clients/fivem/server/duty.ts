@@ -1,6 +1,8 @@
 import type { CadClient } from '../../sdk/src/index.ts';
+import { tell } from './chat.ts';
 import type { BridgeConfig } from './config.ts';
-import { type Roster, identifiersOf, tell } from './players.ts';
+import type { Identities } from './identities.ts';
+import type { Roster } from './players.ts';
 import type { Waypoints } from './waypoints.ts';
 
 /** What `/duty` and `setDuty` answer: done, or why not. */
@@ -14,6 +16,7 @@ export class Duty {
     private readonly roster: Roster,
     private readonly config: BridgeConfig,
     private readonly waypoints: Waypoints,
+    private readonly identities: Identities,
   ) {}
 
   isOnDuty(source: string): boolean {
@@ -21,7 +24,7 @@ export class Duty {
   }
 
   async set(source: string, onDuty: boolean): Promise<DutyResult> {
-    const identifiers = this.roster.of(source)?.identifiers ?? identifiersOf(source);
+    const identifiers = this.roster.of(source)?.identifiers ?? (await this.identities.of(source));
     if (Object.keys(identifiers).length === 0) return { ok: false, reason: 'no_identifiers' };
     const answer = await this.cad.bridge.syncDuty({
       identifiers,
@@ -66,4 +69,6 @@ export const REASONS: Readonly<Record<string, string>> = {
   no_match: 'no match',
   multiple_matches: 'several people match; check the date of birth',
   no_department: 'no department takes 911 calls',
+  not_configured: 'the CAD resource is not configured on this server',
+  no_player: 'that player is not connected',
 };

@@ -1,6 +1,9 @@
 import type { CadClient } from '../../sdk/src/index.ts';
+import { tell } from './chat.ts';
 import { type BridgeConfig, LOCATION_KEEPALIVE_MS } from './config.ts';
-import { type Roster, identifiersOf, positionOf, tell } from './players.ts';
+import type { Identities } from './identities.ts';
+import type { Roster } from './players.ts';
+import type { Positions } from './positions.ts';
 
 /** How far (game units) a character must move for a new location to be worth sending. */
 const MOVED = 1;
@@ -9,8 +12,9 @@ export const PRESENCE_BATCH = 500;
 
 /**
  * The two heartbeats: each on-duty officer's location at the configured interval (skipped while
- * they stand still, but sent at least every 30 s), and every connected player's presence in
- * batches of 500.
+ * they stand still, but sent at least every 30 s, and never while the server cannot read where
+ * they are), and every connected player's presence in batches of 500. Without OneSync there are
+ * no positions to send, so the location heartbeat does not run.
  */
 export class Heartbeats {
   private readonly timers: Array<ReturnType<typeof setInterval>> = [];
@@ -19,12 +23,14 @@ export class Heartbeats {
     private readonly cad: CadClient,
     private readonly roster: Roster,
     private readonly config: BridgeConfig,
+    private readonly positions: Positions,
+    private readonly identities: Identities,
     private readonly log: (message: string) => void,
     private readonly onOffDuty: (source: string) => void,
   ) {}
 
-  start(): void {
-    this.timers.push(setInterval(() => void this.locations(), this.config.locationIntervalMs));
+  start({ locations }: { locations: boolean }): void {
+    if (locations) this.timers.push(setInterval(() => void this.locations(), this.config.locationIntervalMs));
     this.timers.push(setInterval(() => void this.presence(), this.config.presenceIntervalMs));
     void this.presence();
   }
@@ -38,7 +44,9 @@ export class Heartbeats {
     await Promise.all(
       this.roster.all().map(async (officer) => {
         if (officer.heartbeatInFlight) return;
-        const { x, y } = positionOf(officer.source);
+        const at = this.positions.current(officer.source);
+        if (at === null) return;
+        const { x, y } = at;
         const last = officer.lastSent;
         const moved = last === null || Math.hypot(x - last.x, y - last.y) >= MOVED;
         if (!moved && last !== null && now - last.at < LOCATION_KEEPALIVE_MS) return;
@@ -62,7 +70,7 @@ export class Heartbeats {
 
   async presence(): Promise<void> {
     const identifiers = getPlayers()
-      .map((source) => identifiersOf(source))
+      .map((source) => this.identities.known(source))
       .filter((ids) => Object.keys(ids).length > 0);
     for (let start = 0; start < identifiers.length; start += PRESENCE_BATCH) {
       try {

@@ -1,33 +1,4 @@
-import { type PlayerIdentifiers, identifiersFromFiveM } from '../../sdk/src/index.ts';
-
-/** A player's identifiers as the service reads them (decision 0047). */
-export const identifiersOf = (source: string): PlayerIdentifiers => identifiersFromFiveM(getPlayerIdentifiers(source));
-
-/** Where the player's character stands: x and y of the game map (FXServer's OneSync reads it on the server). */
-export function positionOf(source: string): { x: number; y: number } {
-  const [x = 0, y = 0] = GetEntityCoords(GetPlayerPed(source));
-  return { x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100 };
-}
-
-/**
- * Text entered by other people (CAD display names, civilians' and owners' names, vehicles), made
- * plain for chat: cfx chat reads `^0`-`^9`, `^*`, `^_`, `^~`, `^=` and `^r` as colour and format
- * codes, and some community chat resources render HTML. Codes are removed until none is left, since
- * removing one can join its neighbours into another (`^^11`).
- */
-export function plain(text: string): string {
-  let out = text.replace(/[<>]/g, '');
-  for (;;) {
-    const next = out.replace(/\^[0-9*_~=r]/gi, '');
-    if (next === out) return out;
-    out = next;
-  }
-}
-
-/** A line in the player's chat; whatever other people wrote goes through `plain` first. */
-export function tell(source: string, text: string, color: [number, number, number] = [120, 180, 255]): void {
-  emitNet('chat:addMessage', source, { color, multiline: true, args: ['CAD', text] });
-}
+import type { PlayerIdentifiers } from '../../sdk/src/index.ts';
 
 /** What the resource holds of an on-duty officer. */
 export interface Officer {

@@ -9,13 +9,20 @@ export interface PlayerIdentifiers {
 /** The prefix of an identifier as FiveM writes it (`license:3c9f...` → `license`). */
 const prefixOf = (identifier: string) => identifier.slice(0, identifier.indexOf(':') + 1);
 
+/** Which Rockstar licence goes under `license` when a player has both. */
+export type LicenceChoice = 'license2' | 'license';
+
 /**
- * Decision 0047: a FiveM player's identifiers (`getPlayerIdentifiers(source)`), whole with their
- * prefix, under the contract's keys. `license:` (else `license2:`) is `license`, `fivem:` is
- * `game`, the first of `steam:`, `xbl:`, `live:` is `store`, `discord:` is `chat`. `ip:` and
- * anything else is never sent.
+ * Decisions 0047 and 0095: a FiveM player's identifiers (`getPlayerIdentifiers(source)`), whole
+ * with their prefix, under the contract's keys. `license2:` (else `license:`) is `license`, as
+ * FiveM's documentation asks; `{ licence: 'license' }` sends `license:` first instead, for a
+ * player whose link was made with it. `fivem:` is `game`, the first of `steam:`, `xbl:`, `live:`
+ * is `store`, `discord:` is `chat`. `ip:` and anything else is never sent.
  */
-export function identifiersFromFiveM(identifiers: readonly string[]): PlayerIdentifiers {
+export function identifiersFromFiveM(
+  identifiers: readonly string[],
+  options: { readonly licence?: LicenceChoice } = {},
+): PlayerIdentifiers {
   const first = (...prefixes: string[]) => {
     for (const prefix of prefixes) {
       const found = identifiers.find((identifier) => prefixOf(identifier) === prefix);
@@ -24,7 +31,7 @@ export function identifiersFromFiveM(identifiers: readonly string[]): PlayerIden
     return undefined;
   };
   const mapped = {
-    license: first('license:', 'license2:'),
+    license: options.licence === 'license' ? first('license:', 'license2:') : first('license2:', 'license:'),
     game: first('fivem:'),
     store: first('steam:', 'xbl:', 'live:'),
     chat: first('discord:'),

@@ -1,6 +1,6 @@
 export { CadClient, type CadClientOptions, type RetryEvent } from './client.ts';
 export { CadHttpError, CadUnreachableError } from './errors.ts';
-export { type PlayerIdentifiers, hasIdentifiers, identifiersFromFiveM } from './identifiers.ts';
+export { type LicenceChoice, type PlayerIdentifiers, hasIdentifiers, identifiersFromFiveM } from './identifiers.ts';
 export type { Answer, ApiMethods, ArgsOf, BridgeMethods, Input, Outcome } from './operations.ts';
 export { REPEATABLE } from './operations.ts';
 export { GAME_NAMESPACE, WaypointChannel, type WaypointChannelOptions } from './waypoint-channel.ts';

@@ -72,7 +72,9 @@ export class FxServer {
   private readonly manifest: Manifest;
   private readonly clientCode: string;
   private readonly nuiPage: string | undefined;
+  /** Ped handles and the player each belongs to ('' once deleted); `deleted` remembers whose they were. */
   private readonly peds = new Map<number, string>();
+  private readonly deleted = new Map<number, string>();
   private script: { setSource(value: unknown): void } | undefined;
   private nextSource = 1;
   private nextPed = 1000;
@@ -165,7 +167,11 @@ export class FxServer {
 
   /** The player's ped is deleted (a model change, a respawn): its handle is invalid until the next one exists. */
   deletePed(player: FakePlayer): void {
-    for (const [ped, source] of this.peds) if (source === player.source) this.peds.set(ped, '');
+    for (const [ped, source] of this.peds) {
+      if (source !== player.source) continue;
+      this.peds.set(ped, '');
+      this.deleted.set(ped, source);
+    }
   }
 
   /** The player's new ped exists. */
@@ -235,11 +241,10 @@ export class FxServer {
   private pedOf(source: string): number {
     const player = this.players.get(source);
     if (player === undefined || player.loading || this.runtime.onesync === 'off') return 0;
-    let current = 0;
-    for (const [ped, owner] of this.peds) if (owner === source) current = ped;
-    // A ped deleted a moment ago: the last handle the player had, which no longer resolves.
-    if (current === 0) for (const [ped, owner] of this.peds) if (owner === '' && ped > current) current = ped;
-    return current;
+    // The player's newest handle; after a deletion it is stale, and no longer resolves, until the next ped exists.
+    let newest = 0;
+    for (const [ped, owner] of this.peds) if (owner === source || this.deleted.get(ped) === source) newest = Math.max(newest, ped);
+    return newest;
   }
 
   private coordsOf(ped: number): number[] {

@@ -280,6 +280,7 @@ export function bridgeContract(test: ContractTest) {
           departmentId: department.id,
           unitId: tier === 'full' ? unit.id : null,
           tier,
+          confirmInGame: tier === 'basic',
         },
         NOW,
       );
@@ -289,10 +290,28 @@ export function bridgeContract(test: ContractTest) {
     const read = (handoff: MdtHandoff) => store.uow.run(() => store.mdtHandoffs.getForUpdate(handoff.snapshot().tokenHash));
     t.deepEqual((await read(full))?.snapshot(), full.snapshot());
     t.deepEqual((await read(basic))?.snapshot(), basic.snapshot());
-    t.true(full.redeem(at(SECOND)).ok);
+    t.true(full.exchange(at(SECOND), { pairingHash: 'unused', codeHash: 'unused' }).ok);
     await store.mdtHandoffs.save(full);
     t.deepEqual((await read(full))?.snapshot().usedAt, at(SECOND));
     t.is(await store.uow.run(() => store.mdtHandoffs.getForUpdate('no-such-token')), null);
+
+    // The basic one is confirmed in the game: a page opens it, it waits, it is found by its pairing and by its character.
+    const pairingHash = `pairing-${ids.next()}`;
+    t.true(basic.exchange(at(SECOND), { pairingHash, codeHash: 'code' }).ok);
+    await store.mdtHandoffs.save(basic);
+    const byPairing = await store.uow.run(() => store.mdtHandoffs.getByPairingForUpdate(pairingHash));
+    t.deepEqual(byPairing?.snapshot(), basic.snapshot());
+    t.is(await store.uow.run(() => store.mdtHandoffs.getByPairingForUpdate('no-such-pairing')), null);
+    const waiting = () => store.uow.run(() => store.mdtHandoffs.awaitingConfirmation(character.id, credential.id, NOW));
+    t.deepEqual(
+      (await waiting()).map((h) => h.snapshot().tokenHash),
+      [basic.snapshot().tokenHash],
+    );
+    t.deepEqual(await store.uow.run(() => store.mdtHandoffs.awaitingConfirmation(character.id, credential.id, at(2 * SECOND))), []);
+    t.true(basic.confirm('code', at(2 * SECOND)).ok);
+    await store.mdtHandoffs.save(basic);
+    t.deepEqual(await waiting(), []);
+    t.deepEqual((await read(basic))?.snapshot().confirmedAt, at(2 * SECOND));
   });
 
   test('mdt hand-offs: of 20 concurrent locked redemptions of one token, exactly one succeeds', async (t) => {
@@ -309,6 +328,7 @@ export function bridgeContract(test: ContractTest) {
         departmentId: department.id,
         unitId: null,
         tier: 'basic',
+        confirmInGame: false,
       },
       NOW,
     );
@@ -318,12 +338,48 @@ export function bridgeContract(test: ContractTest) {
         store.uow.run(async () => {
           const locked = (await store.mdtHandoffs.getForUpdate(handoff.snapshot().tokenHash))!;
           await widenTheRace();
-          const redeemed = locked.redeem(at(SECOND));
+          const redeemed = locked.exchange(at(SECOND), { pairingHash: 'p', codeHash: 'c' });
           if (redeemed.ok) await store.mdtHandoffs.save(locked);
           return redeemed.ok;
         }),
       ),
     );
     t.is(redemptions.filter(Boolean).length, 1);
+  });
+
+  test('mdt hand-offs: of 20 concurrent locked confirmations of one waiting page, exactly one succeeds', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const organisation = await f.organisation();
+    const department = await f.department(organisation.id);
+    const character = await f.character(organisation.id);
+    const credential = await f.credential(organisation.id, department.id);
+    const handoff = MdtHandoff.issue(
+      {
+        tokenHash: `token-${ids.next()}`,
+        organisationId: organisation.id,
+        characterId: character.id,
+        credentialId: credential.id,
+        departmentId: department.id,
+        unitId: null,
+        tier: 'basic',
+        confirmInGame: true,
+      },
+      NOW,
+    );
+    handoff.exchange(at(SECOND), { pairingHash: `pairing-${ids.next()}`, codeHash: 'code' });
+    await store.mdtHandoffs.save(handoff);
+    const confirmations = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        store.uow.run(async () => {
+          const [waiting] = await store.mdtHandoffs.awaitingConfirmation(character.id, credential.id, NOW);
+          await widenTheRace();
+          const confirmed = waiting?.confirm('code', at(2 * SECOND));
+          if (confirmed?.ok) await store.mdtHandoffs.save(waiting!);
+          return confirmed?.ok === true;
+        }),
+      ),
+    );
+    t.is(confirmations.filter(Boolean).length, 1);
   });
 }

@@ -14,13 +14,20 @@ export const handoffPresenceReleaseRoutes: readonly RouteSpec[] = [
   bridgeRoute('issueMdtHandoff', {
     operationId: 'bridgeMdtHandoff',
     summary: 'A single-use token, valid 120 s, that opens the MDT web client: `full` for an on-duty officer, else `basic`.',
-    request: { path: '/mdt-handoff', rate: ['mdt-handoff', 10], fields: dutyFields },
+    request: { path: '/mdt-handoff', rate: ['mdt-handoff', 10], fields: { ...dutyFields, confirmInGame: Type.Optional(Type.Boolean()) } },
     answer: {
       flag: 'issued',
       carries: ['token', 'expiresAt', 'tier'],
       present: ({ token, expiresAt, tier }) => ({ token, expiresAt: expiresAt.toISOString(), tier }),
       refusals: ['not_linked'],
     },
+  }),
+  bridgeRoute('confirmMdtHandoff', {
+    operationId: 'bridgeConfirmMdtHandoff',
+    summary:
+      'An extension of the contract: the player types in the game the code that the MDT page opened by their hand-off (`confirmInGame`) shows, and that page gets its session.',
+    request: { path: '/mdt-handoff/confirm', rate: ['mdt-handoff-confirm', 30], fields: { code: text(16) } },
+    answer: { flag: 'confirmed', carries: [], refusals: ['not_linked', 'invalid_or_expired_code'] },
   }),
   bridgeEndpoint('renewPresence', {
     operationId: 'bridgePresence',

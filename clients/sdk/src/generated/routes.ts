@@ -589,6 +589,7 @@ export interface RouteTypes {
       readonly jobLabel?: string;
       readonly gradeLabel?: string;
       readonly characterName?: string;
+      readonly confirmInGame?: boolean;
     };
     readonly answer:
       | {
@@ -600,6 +601,27 @@ export interface RouteTypes {
       | {
           readonly issued: false;
           readonly reason: 'not_linked';
+        };
+  };
+  readonly bridgeConfirmMdtHandoff: {
+    readonly params: undefined;
+    readonly query: undefined;
+    readonly body: {
+      readonly identifiers: {
+        readonly license?: string;
+        readonly game?: string;
+        readonly store?: string;
+        readonly chat?: string;
+      };
+      readonly code: string;
+    };
+    readonly answer:
+      | {
+          readonly confirmed: true;
+        }
+      | {
+          readonly confirmed: false;
+          readonly reason: 'not_linked' | 'invalid_or_expired_code';
         };
   };
   readonly bridgePresence: {
@@ -1242,6 +1264,14 @@ export const ROUTE_TABLE = {
     auth: 'game',
     bucket: 'bridge-mdt-handoff',
     flag: 'issued',
+    takes: 'body',
+  },
+  bridgeConfirmMdtHandoff: {
+    method: 'POST',
+    path: '/api/v1/integrations/game/mdt-handoff/confirm',
+    auth: 'game',
+    bucket: 'bridge-mdt-handoff-confirm',
+    flag: 'confirmed',
     takes: 'body',
   },
   bridgePresence: {

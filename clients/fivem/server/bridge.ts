@@ -1,0 +1,17 @@
+import type { CadClient } from '../../sdk/src/index.ts';
+import type { BridgeConfig } from './config.ts';
+import type { Duty } from './duty.ts';
+import type { Identities } from './identities.ts';
+import type { Roster } from './players.ts';
+import type { Positions } from './positions.ts';
+
+/** What the commands and exports work with once the resource is configured. */
+export interface Bridge {
+  readonly cad: CadClient;
+  readonly config: BridgeConfig;
+  readonly duty: Duty;
+  readonly roster: Roster;
+  readonly identities: Identities;
+  readonly positions: Positions;
+  readonly log: (message: string) => void;
+}
