@@ -134,7 +134,8 @@ export class ClientRuntime {
       invokeNative: (name: string, argument: string) => {
         if (name !== 'openUrl') return;
         if (!/^https?:\/\//.test(argument)) return;
-        if (!GAME_DOMAINS.test(argument)) this.urlPrompts.push(`This link will take you to the website below\n${argument}\nVisit Site | Cancel`);
+        if (!GAME_DOMAINS.test(argument))
+          this.urlPrompts.push(`This link will take you to the website below\n${argument}\nVisit Site | Cancel`);
         this.openedUrls.push(argument);
       },
     };
