@@ -1,12 +1,12 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { MdtOfficer } from '../../application/mdt/mdt-officer.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 
 /** What the pipeline's stages learn about a request, in `exchange.state`. */
 export interface HttpState {
   requestId: string;
   grant?: AccessGrant;
-  operator?: OperatorKey;
+  operator?: Operator;
   /** Set on MDT routes: the officer behind the session, as the records stand now. */
   mdt?: MdtOfficer;
 }

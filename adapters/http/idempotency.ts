@@ -50,8 +50,8 @@ export function keyScopeOf(state: HttpState): string {
     return `credential:${credentialId}:${rightsDigest([organisationId, departmentId ?? '', ...[...scopes].sort()])}`;
   }
   if (state.operator !== undefined) {
-    const { id, organisationId, permissions } = state.operator.snapshot();
-    return `operator:${id}:${rightsDigest([organisationId ?? '*', ...[...permissions].sort()])}`;
+    const { actorKind, id } = state.operator;
+    return `${actorKind}:${id}:${rightsDigest(state.operator.rights())}`;
   }
   if (state.mdt !== undefined) {
     const { session, tier } = state.mdt;

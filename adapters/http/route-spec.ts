@@ -1,3 +1,4 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { MdtOfficer } from '../../application/mdt/mdt-officer.ts';
 import type { UseCases } from '../../application/use-cases.ts';
@@ -5,7 +6,7 @@ import type { MdtTier } from '../../domain/roster/mdt-handoff.ts';
 import type { AccessGrant } from '../../domain/credential/access-grant.ts';
 import type { CredentialKind } from '../../domain/credential/credential.ts';
 import type { Scope } from '../../domain/credential/scope.ts';
-import type { OperatorKey, OperatorPermission } from '../../domain/operator/operator-key.ts';
+import type { OperatorPermission } from '../../domain/operator/operator-key.ts';
 import type { JsonSchema } from './validation.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -42,7 +43,7 @@ export interface RouteRequest<Body, Query, Params, Grant extends AccessGrant = A
   /** Set on credential routes, of the kind the guard admitted. */
   readonly grant: Grant;
   /** Set on operator routes. */
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   /** Set on MDT routes. */
   readonly mdt: MdtOfficer;
   readonly address: string;

@@ -28,6 +28,13 @@ import {
 } from './memory-roster-repositories.ts';
 import { MemoryRecordNumbers } from './memory-record-numbers.ts';
 import { MemoryUnitRepository } from './memory-unit-repository.ts';
+import {
+  MemoryBrowserSessionRepository,
+  MemoryInvitationRepository,
+  MemoryPersonMembershipRepository,
+  MemoryPersonRepository,
+  MemorySignInMethodRepository,
+} from './memory-people-repositories.ts';
 
 export interface MemoryPersistence extends Persistence {
   /** Every table's rows as committed. */
@@ -65,6 +72,11 @@ export function createMemoryPersistence(): MemoryPersistence {
     auditLog: new MemoryAuditLog(db),
     instanceKeys: new MemoryInstanceKeyStore(db),
     idempotency: new MemoryIdempotencyLedger(db),
+    people: new MemoryPersonRepository(db),
+    signInMethods: new MemorySignInMethodRepository(db),
+    personMemberships: new MemoryPersonMembershipRepository(db),
+    browserSessions: new MemoryBrowserSessionRepository(db),
+    invitations: new MemoryInvitationRepository(db),
     ping: async () => undefined,
     close: async () => undefined,
   };

@@ -26,6 +26,13 @@ import { DepartmentRecord, OrganisationRecord } from './records/organisation-rec
 import { AuditEntryRecord } from './records/audit-records.ts';
 import { ArrestRecord, CitationRecord } from './records/incident-records.ts';
 import { IdempotencyKeyRecord, InstanceKeyRecord, ReleaseRecord } from './records/installation-records.ts';
+import {
+  BrowserSessionRecord,
+  InvitationRecord,
+  PersonMembershipRecord,
+  PersonRecord,
+  SignInMethodRecord,
+} from './records/people-records.ts';
 import { CivilianRecord, VehicleRecord, WarrantRecord } from './records/records-records.ts';
 import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, UnitRecord } from './records/roster-records.ts';
 import { MikroOrmAuditLog } from './repositories/audit-log.ts';
@@ -42,6 +49,13 @@ import { MikroOrmArrestRepository, MikroOrmCitationRepository } from './reposito
 import { MikroOrmIdempotencyLedger } from './repositories/idempotency-ledger.ts';
 import { MikroOrmInstanceKeyStore } from './repositories/instance-key-store.ts';
 import { MikroOrmDepartmentRepository, MikroOrmOrganisationRepository } from './repositories/organisation-repositories.ts';
+import {
+  MikroOrmBrowserSessionRepository,
+  MikroOrmInvitationRepository,
+  MikroOrmPersonMembershipRepository,
+  MikroOrmPersonRepository,
+  MikroOrmSignInMethodRepository,
+} from './repositories/people-repositories.ts';
 import {
   MikroOrmCivilianRepository,
   MikroOrmReleaseRepository,
@@ -97,6 +111,11 @@ const entities = [
   AutoProvisionRecord,
   MdtHandoffRecord,
   IdempotencyKeyRecord,
+  PersonRecord,
+  SignInMethodRecord,
+  PersonMembershipRecord,
+  BrowserSessionRecord,
+  InvitationRecord,
 ];
 
 export interface MikroOrmPersistence extends Persistence {
@@ -251,6 +270,11 @@ function persistenceOver(
     auditLog: new MikroOrmAuditLog(session),
     instanceKeys: new MikroOrmInstanceKeyStore(session),
     idempotency: new MikroOrmIdempotencyLedger(session),
+    people: new MikroOrmPersonRepository(session),
+    signInMethods: new MikroOrmSignInMethodRepository(session),
+    personMemberships: new MikroOrmPersonMembershipRepository(session),
+    browserSessions: new MikroOrmBrowserSessionRepository(session),
+    invitations: new MikroOrmInvitationRepository(session),
     ping: async () => {
       await orm.em.fork().getConnection().execute('select 1');
     },

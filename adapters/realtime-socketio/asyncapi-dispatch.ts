@@ -25,7 +25,7 @@ const unit = object({
 const note = object({
   noteId: uuid,
   text: { type: 'string' },
-  author: object({ kind: { type: 'string', enum: ['unit', 'credential', 'operator'] }, label: { type: 'string' } }),
+  author: object({ kind: { type: 'string', enum: ['unit', 'credential', 'operator', 'person'] }, label: { type: 'string' } }),
   at: date,
 });
 const call = object({

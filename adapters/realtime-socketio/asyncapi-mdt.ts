@@ -52,7 +52,7 @@ const MESSAGES = {
               type: 'object',
               description: 'Who wrote it: its kind and label, never an id.',
               required: ['kind', 'label'],
-              properties: { kind: { type: 'string', enum: ['unit', 'credential', 'operator'] }, label: { type: 'string' } },
+              properties: { kind: { type: 'string', enum: ['unit', 'credential', 'operator', 'person'] }, label: { type: 'string' } },
             },
             at: date,
           },

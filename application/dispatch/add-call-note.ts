@@ -1,5 +1,5 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { TimelineNote } from '../../domain/call/call.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CallId, TimelineEventId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
@@ -12,12 +12,12 @@ import { lockCallForDispatch } from './dispatch-access.ts';
 export class AddCallNote {
   constructor(private readonly ports: Pick<Ports, 'calls' | 'ids' | 'writes'>) {}
 
-  execute(input: { operator: OperatorKey; callId: CallId; text: string }): Promise<Outcome<TimelineNote, AccessRefusal>> {
+  execute(input: { operator: Operator; callId: CallId; text: string }): Promise<Outcome<TimelineNote, AccessRefusal>> {
     const { operator } = input;
     return this.ports.writes.run(operatorActor(operator), async (now) => {
       const call = await lockCallForDispatch(this.ports.calls, operator, input.callId);
       if (!call.ok) return call;
-      const author = { kind: 'operator', id: operator.id, label: operator.label } as const;
+      const author = { kind: operator.actorKind, id: operator.id, label: operator.label } as const;
       const note = call.value.addNote({ eventId: this.ports.ids.next<TimelineEventId>(), text: input.text, author }, now);
       await this.ports.calls.save(call.value);
       const details = { callNumber: call.value.number, eventId: note.eventId };

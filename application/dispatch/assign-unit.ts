@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { CallId, UnitId } from '../../domain/shared/ids.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
@@ -11,7 +11,7 @@ import { assignmentDetails } from './assignment-audit.ts';
 import { lockCallForDispatch } from './dispatch-access.ts';
 
 export interface AssignUnitInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly callId: CallId;
   readonly unitId: UnitId;
   /** The pin the unit is sent to: omitted, the call's location; null, no pin. */

@@ -1,5 +1,5 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { Call } from '../../domain/call/call.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CallId } from '../../domain/shared/ids.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
@@ -13,7 +13,7 @@ import { lockCallForDispatch } from './dispatch-access.ts';
 export class CloseCall {
   constructor(private readonly ports: Pick<Ports, 'calls' | 'units' | 'writes'>) {}
 
-  execute(input: { operator: OperatorKey; callId: CallId }): Promise<Outcome<Call, AccessRefusal>> {
+  execute(input: { operator: Operator; callId: CallId }): Promise<Outcome<Call, AccessRefusal>> {
     return this.ports.writes.run(operatorActor(input.operator), async (now) => {
       const call = await lockCallForDispatch(this.ports.calls, input.operator, input.callId);
       if (!call.ok) return call;

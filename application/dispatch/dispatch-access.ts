@@ -1,5 +1,5 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { Call } from '../../domain/call/call.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CallId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { CallRepository } from '../ports/call-repository.ts';
@@ -12,7 +12,7 @@ import { type AccessRefusal, authorise } from '../operator/operator-access.ts';
  */
 export async function lockCallForDispatch(
   calls: CallRepository,
-  operator: OperatorKey,
+  operator: Operator,
   callId: CallId,
 ): Promise<Outcome<Call, AccessRefusal>> {
   const call = await calls.getForUpdate(callId);

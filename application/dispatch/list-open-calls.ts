@@ -1,6 +1,6 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { Call } from '../../domain/call/call.ts';
 import type { CallStatus } from '../../domain/call/call-status.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CallId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import { type Page, keysetPage } from '../api/keyset-pagination.ts';
@@ -17,7 +17,7 @@ export class ListOpenCalls {
   constructor(private readonly ports: Pick<Ports, 'organisations' | 'calls' | 'cursors'>) {}
 
   async execute(input: {
-    operator: OperatorKey;
+    operator: Operator;
     organisationId: OrganisationId;
     departmentId?: DepartmentId;
     status?: OpenCallStatus;

@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { CallId, UnitId } from '../../domain/shared/ids.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
@@ -14,7 +14,7 @@ export class MovePin {
   constructor(private readonly ports: Pick<Ports, 'calls' | 'units' | 'writes'>) {}
 
   execute(input: {
-    operator: OperatorKey;
+    operator: Operator;
     callId: CallId;
     unitId: UnitId;
     pin: { mapX: number; mapY: number } | null;

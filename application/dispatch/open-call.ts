@@ -1,6 +1,6 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { Call } from '../../domain/call/call.ts';
 import type { CallPriority } from '../../domain/call/call-status.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { DepartmentId } from '../../domain/shared/ids.ts';
 import { MapPoint } from '../../domain/shared/map-point.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
@@ -11,7 +11,7 @@ import type { Ports } from '../ports/port-catalogue.ts';
 import { openNumberedCall } from '../records/open-numbered-call.ts';
 
 export interface OpenCallInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly departmentId: DepartmentId;
   readonly description: string;
   readonly priority?: CallPriority;

@@ -1,5 +1,5 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { Call } from '../../domain/call/call.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { Department } from '../../domain/organisation/department.ts';
 import type { Organisation } from '../../domain/organisation/organisation.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
@@ -33,7 +33,7 @@ export interface DispatchBoard {
 export class ReadDispatchBoard {
   constructor(private readonly ports: Pick<Ports, 'organisations' | 'departments' | 'units' | 'calls' | 'positions'>) {}
 
-  async execute(input: { operator: OperatorKey; organisationId: OrganisationId }): Promise<Outcome<DispatchBoard, 'not_found'>> {
+  async execute(input: { operator: Operator; organisationId: OrganisationId }): Promise<Outcome<DispatchBoard, 'not_found'>> {
     const { operator, organisationId } = input;
     if (!operator.reaches(organisationId)) return refuse('not_found');
     const organisation = await this.ports.organisations.get(organisationId);

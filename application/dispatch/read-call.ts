@@ -1,5 +1,5 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { Call } from '../../domain/call/call.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CallId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
@@ -10,7 +10,7 @@ import type { Ports } from '../ports/port-catalogue.ts';
 export class ReadCall {
   constructor(private readonly ports: Pick<Ports, 'calls' | 'units'>) {}
 
-  async execute(input: { operator: OperatorKey; callId: CallId }): Promise<Outcome<{ call: Call; units: Unit[] }, AccessRefusal>> {
+  async execute(input: { operator: Operator; callId: CallId }): Promise<Outcome<{ call: Call; units: Unit[] }, AccessRefusal>> {
     const call = await this.ports.calls.get(input.callId);
     if (call === null) return refuse('not_found');
     const access = authorise(input.operator, 'dispatch.manage', call.snapshot().organisationId);

@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { CallId, UnitId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
@@ -11,7 +11,7 @@ import { lockCallForDispatch } from './dispatch-access.ts';
 export class ReleaseUnit {
   constructor(private readonly ports: Pick<Ports, 'calls' | 'units' | 'writes'>) {}
 
-  execute(input: { operator: OperatorKey; callId: CallId; unitId: UnitId }): Promise<Outcome<null, AccessRefusal | 'not_assigned'>> {
+  execute(input: { operator: Operator; callId: CallId; unitId: UnitId }): Promise<Outcome<null, AccessRefusal | 'not_assigned'>> {
     return this.ports.writes.run(operatorActor(input.operator), async (now) => {
       const call = await lockCallForDispatch(this.ports.calls, input.operator, input.callId);
       if (!call.ok) return call;

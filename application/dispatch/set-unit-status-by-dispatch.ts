@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { UnitId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
@@ -17,7 +17,7 @@ import type { Ports } from '../ports/port-catalogue.ts';
 export class SetUnitStatusByDispatch {
   constructor(private readonly ports: Pick<Ports, 'units' | 'writes'>) {}
 
-  execute(input: { operator: OperatorKey; unitId: UnitId; status: UnitStatus; reason?: string }): Promise<Outcome<Unit, AccessRefusal>> {
+  execute(input: { operator: Operator; unitId: UnitId; status: UnitStatus; reason?: string }): Promise<Outcome<Unit, AccessRefusal>> {
     return this.ports.writes.run(operatorActor(input.operator), async (now) => {
       const unit = await this.ports.units.getForUpdate(input.unitId);
       if (unit === null) return refuse('not_found');

@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { Department } from '../../domain/organisation/department.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
 import type { CharacterId, DepartmentId, MembershipId, UnitId } from '../../domain/shared/ids.ts';
@@ -12,7 +12,7 @@ import type { AccessRefusal } from './operator-access.ts';
 import { writeWithinReach } from './operator-write.ts';
 
 export interface AddDepartmentMemberInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly departmentId: DepartmentId;
   readonly characterId: CharacterId;
   /** Null leaves the member without a callsign: `/duty` then answers `callsign_not_assigned`. */

@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import { Civilian } from '../../domain/records/civilian.ts';
 import { DateOfBirth } from '../../domain/records/date-of-birth.ts';
 import type { CivilianId, OrganisationId } from '../../domain/shared/ids.ts';
@@ -10,7 +10,7 @@ import type { AccessRefusal } from './operator-access.ts';
 import { inOrganisation } from './organisation-writes.ts';
 
 export interface CreateCivilianInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly organisationId: OrganisationId;
   readonly firstName: string;
   readonly lastName: string;

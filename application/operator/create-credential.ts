@@ -1,5 +1,5 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import { Credential, type CredentialKind, type CredentialRefusal } from '../../domain/credential/credential.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { CredentialId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { auditNote } from '../audit/audit-note.ts';
@@ -11,7 +11,7 @@ import { inOrganisation, nothingToCheck } from './organisation-writes.ts';
 export const CLIENT_SECRET_PREFIX = 'cad_cs_';
 
 export interface CreateCredentialInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly organisationId: OrganisationId;
   readonly kind: CredentialKind;
   readonly label: string;

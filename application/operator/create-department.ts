@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import { Department } from '../../domain/organisation/department.ts';
 import type { DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
@@ -9,7 +9,7 @@ import type { AccessRefusal } from './operator-access.ts';
 import { inOrganisation, nothingToCheck } from './organisation-writes.ts';
 
 export interface CreateDepartmentInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly organisationId: OrganisationId;
   readonly slug: string;
   readonly name: string;

@@ -1,3 +1,4 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import { OperatorKey, type OperatorPermission } from '../../domain/operator/operator-key.ts';
 import type { OperatorKeyId, OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
@@ -9,7 +10,7 @@ import type { AccessRefusal } from './operator-access.ts';
 import { inOrganisation } from './organisation-writes.ts';
 
 export interface CreateOperatorKeyInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly organisationId: OrganisationId;
   readonly label: string;
   readonly permissions: readonly OperatorPermission[];
@@ -24,7 +25,7 @@ export class CreateOperatorKey {
 
   execute(input: CreateOperatorKeyInput): Promise<Outcome<{ key: string; operatorKey: OperatorKey }, AccessRefusal>> {
     // A key hands out only permissions it holds itself.
-    const held = input.operator.snapshot().permissions;
+    const held = input.operator.permissionsIn(input.organisationId);
     const withinHeld = () => (input.permissions.every((p) => held.includes(p)) ? accept(null) : refuse('forbidden'));
     return inOrganisation(this.ports.organisations, this.ports.writes).write(
       input,

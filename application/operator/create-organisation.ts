@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import { Organisation, type OrganisationSettings } from '../../domain/organisation/organisation.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
@@ -8,7 +8,7 @@ import type { Ports } from '../ports/port-catalogue.ts';
 import { operatorActor } from './operator-access.ts';
 
 export interface CreateOrganisationInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly name: string;
   readonly settings: Partial<Omit<OrganisationSettings, 'emergencyDepartmentId'>>;
 }

@@ -1,10 +1,10 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import { type Outcome, accept } from '../../domain/shared/outcome.ts';
 
-/** The calling key, with the name of the organisation it belongs to (null for the bootstrap key). */
+/** The caller (a key or a person), with the name of the organisation it acts in (null for the bootstrap key, or a person of none). */
 export interface OperatorSelf {
-  readonly key: OperatorKey;
+  readonly operator: Operator;
   readonly organisationName: string | null;
 }
 
@@ -15,9 +15,9 @@ export interface OperatorSelf {
 export class DescribeOperatorKey {
   constructor(private readonly ports: Pick<Ports, 'organisations'>) {}
 
-  async execute(input: { operator: OperatorKey }): Promise<Outcome<OperatorSelf, never>> {
-    const { organisationId } = input.operator;
+  async execute(input: { operator: Operator }): Promise<Outcome<OperatorSelf, never>> {
+    const organisationId = input.operator.homeOrganisationId;
     const organisation = organisationId === null ? null : await this.ports.organisations.get(organisationId);
-    return accept({ key: input.operator, organisationName: organisation?.name ?? null });
+    return accept({ operator: input.operator, organisationName: organisation?.name ?? null });
   }
 }

@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import { LinkCode, linkCodeFromRandom, LINK_CODE_LENGTH, normaliseLinkCode } from '../../domain/roster/link-code.ts';
 import type { CharacterId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
@@ -9,7 +9,7 @@ import type { AccessRefusal } from './operator-access.ts';
 import { writeWithinReach } from './operator-write.ts';
 
 export interface IssueLinkCodeInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly characterId: CharacterId;
 }
 

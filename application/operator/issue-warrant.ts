@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { Warrant, WarrantStatus } from '../../domain/records/warrant.ts';
 import type { CivilianId, OrganisationId, WarrantId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
@@ -9,7 +9,7 @@ import type { AccessRefusal } from './operator-access.ts';
 import { inOrganisation, nothingToCheck } from './organisation-writes.ts';
 
 export interface IssueWarrantInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly organisationId: OrganisationId;
   readonly civilianId: CivilianId;
   readonly status: WarrantStatus;

@@ -1,5 +1,5 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { Organisation } from '../../domain/organisation/organisation.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
@@ -14,7 +14,7 @@ export class ListOrganisations {
   constructor(private readonly ports: Pick<Ports, 'organisations' | 'cursors'>) {}
 
   execute(input: {
-    operator: OperatorKey;
+    operator: Operator;
     cursor?: string;
     limit: number;
   }): Promise<Outcome<Page<Organisation>, 'forbidden' | 'invalid_cursor'>> {

@@ -1,3 +1,4 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { AuditActor } from '../../domain/audit/audit-entry.ts';
 import type { OperatorKey, OperatorPermission } from '../../domain/operator/operator-key.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
@@ -11,7 +12,7 @@ export type AccessRefusal = 'not_found' | 'forbidden';
  * exist); inside it, a missing permission is `forbidden`.
  */
 export function authorise(
-  operator: OperatorKey,
+  operator: Operator,
   permission: OperatorPermission,
   organisationId: OrganisationId,
 ): Outcome<null, AccessRefusal> {
@@ -20,8 +21,8 @@ export function authorise(
   return accept(null);
 }
 
-export function operatorActor(operator: OperatorKey): AuditActor {
-  return { kind: 'operator', id: operator.id, label: operator.label };
+export function operatorActor(operator: Operator): AuditActor {
+  return { kind: operator.actorKind, id: operator.id, label: operator.label };
 }
 
 /**
@@ -30,7 +31,7 @@ export function operatorActor(operator: OperatorKey): AuditActor {
  */
 export async function readInOrganisation<T>(
   organisations: OrganisationRepository,
-  operator: OperatorKey,
+  operator: Operator,
   permission: OperatorPermission,
   organisationId: OrganisationId,
   read: () => Promise<T>,
@@ -46,7 +47,7 @@ export async function readInOrganisation<T>(
  * reach, it is `not_found` (as if it did not exist); without the permission, `forbidden`.
  */
 export function withinReach<Owned extends { readonly organisationId: OrganisationId | null }>(
-  operator: OperatorKey,
+  operator: Operator,
   permission: OperatorPermission,
   record: Owned | null,
 ): Outcome<Owned, AccessRefusal> {
@@ -61,7 +62,7 @@ export function withinReach<Owned extends { readonly organisationId: Organisatio
  * `organisation.settings.manage`, and no stronger than itself (itself included), so that a leaked
  * weak key cannot lock out the organisation's admins.
  */
-export function manageableKey(operator: OperatorKey, key: OperatorKey | null): Outcome<OperatorKey, AccessRefusal> {
+export function manageableKey(operator: Operator, key: OperatorKey | null): Outcome<OperatorKey, AccessRefusal> {
   const reached = withinReach(operator, 'organisation.settings.manage', key);
   if (!reached.ok) return reached;
   return operator.covers(reached.value) ? reached : refuse('forbidden');

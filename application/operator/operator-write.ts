@@ -1,4 +1,5 @@
-import type { OperatorKey, OperatorPermission } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
+import type { OperatorPermission } from '../../domain/operator/operator-key.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import type { Audited, AuditedWrites } from '../audit/audited-writes.ts';
@@ -11,7 +12,7 @@ import { type AccessRefusal, operatorActor, withinReach } from './operator-acces
  */
 export function writeWithinReach<Owned extends { readonly organisationId: OrganisationId | null }, Result, Reason extends string>(
   writes: AuditedWrites,
-  operator: OperatorKey,
+  operator: Operator,
   permission: OperatorPermission,
   load: () => Promise<Owned | null>,
   change: (record: Owned, now: Date) => Promise<Outcome<Audited<Result>, Reason>>,

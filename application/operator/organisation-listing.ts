@@ -1,4 +1,5 @@
-import type { OperatorKey, OperatorPermission } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
+import type { OperatorPermission } from '../../domain/operator/operator-key.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import type { OrganisationRepository } from '../ports/organisation-repositories.ts';
@@ -15,7 +16,7 @@ export abstract class OrganisationListing<Listed> {
     private readonly list: (organisationId: OrganisationId) => Promise<Listed[]>,
   ) {}
 
-  execute(input: { operator: OperatorKey; organisationId: OrganisationId }): Promise<Outcome<Listed[], AccessRefusal>> {
+  execute(input: { operator: Operator; organisationId: OrganisationId }): Promise<Outcome<Listed[], AccessRefusal>> {
     return readInOrganisation(this.organisations, input.operator, this.permission, input.organisationId, () =>
       this.list(input.organisationId),
     );

@@ -1,4 +1,5 @@
-import type { OperatorKey, OperatorPermission } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
+import type { OperatorPermission } from '../../domain/operator/operator-key.ts';
 import type { DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import { type Page, keysetPage } from '../api/keyset-pagination.ts';
@@ -12,7 +13,7 @@ import { type AccessRefusal, readInOrganisation } from './operator-access.ts';
 export const OPERATOR_PAGE_LIMITS = { default: 50, max: 200 } as const;
 
 export interface OrganisationPageInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly organisationId: OrganisationId;
   readonly departmentId?: DepartmentId;
   readonly cursor?: string;

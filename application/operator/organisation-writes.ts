@@ -1,4 +1,5 @@
-import type { OperatorKey, OperatorPermission } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
+import type { OperatorPermission } from '../../domain/operator/operator-key.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { Audited, AuditedWrites } from '../audit/audited-writes.ts';
@@ -7,7 +8,7 @@ import { type AccessRefusal, authorise, operatorActor } from './operator-access.
 
 /** An operator's request about one organisation, named by its id. */
 export interface OrganisationRequest {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly organisationId: OrganisationId;
 }
 

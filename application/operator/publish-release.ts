@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { ResourceRelease } from '../../domain/release/resource-release.ts';
 import type { ReleaseId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
@@ -8,7 +8,7 @@ import type { Ports } from '../ports/port-catalogue.ts';
 import { operatorActor } from './operator-access.ts';
 
 export interface PublishReleaseInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly resourceSlug: string;
   readonly version: string;
   readonly manifest: Readonly<Record<string, unknown>>;

@@ -1,12 +1,12 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { AuditEntryId, OrganisationId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 import { type AccessRefusal, readInOrganisation } from './operator-access.ts';
 
 export interface ReadAuditLogInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly organisationId: OrganisationId;
   readonly limit: number;
   readonly before?: AuditEntryId;

@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { PresenceOverage } from '../../domain/presence/presence.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
@@ -18,7 +18,7 @@ const OVERAGES_SHOWN = 100;
 export class ReadPresence {
   constructor(private readonly ports: Pick<Ports, 'organisations' | 'presence' | 'clock'>) {}
 
-  execute(input: { operator: OperatorKey; organisationId: OrganisationId }): Promise<Outcome<PresenceFigures, AccessRefusal>> {
+  execute(input: { operator: Operator; organisationId: OrganisationId }): Promise<Outcome<PresenceFigures, AccessRefusal>> {
     return readInOrganisation(this.ports.organisations, input.operator, 'audit.view', input.organisationId, async () => {
       const organisation = await this.ports.organisations.get(input.organisationId);
       return {

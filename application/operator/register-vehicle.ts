@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle, type VehicleDetails } from '../../domain/records/vehicle.ts';
 import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
@@ -10,7 +10,7 @@ import type { AccessRefusal } from './operator-access.ts';
 import { inOrganisation } from './organisation-writes.ts';
 
 export interface RegisterVehicleInput extends Partial<VehicleDetails> {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly organisationId: OrganisationId;
   readonly plate: string;
   readonly ownerCivilianId?: CivilianId | null;

@@ -1,3 +1,4 @@
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { OperatorKeyId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
@@ -14,7 +15,7 @@ import { type AccessRefusal, manageableKey, operatorActor } from './operator-acc
 export class RevokeOperatorKey {
   constructor(private readonly ports: Pick<Ports, 'operatorKeys' | 'writes'>) {}
 
-  async execute(input: { operator: OperatorKey; operatorKeyId: OperatorKeyId }): Promise<Outcome<OperatorKey, AccessRefusal>> {
+  async execute(input: { operator: Operator; operatorKeyId: OperatorKeyId }): Promise<Outcome<OperatorKey, AccessRefusal>> {
     return this.ports.writes.run(operatorActor(input.operator), async (now) => {
       const managed = manageableKey(input.operator, await this.ports.operatorKeys.getForUpdate(input.operatorKeyId));
       if (!managed.ok) return managed;

@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { MapLayer, Organisation, OrganisationSettings } from '../../domain/organisation/organisation.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
@@ -8,7 +8,7 @@ import type { Ports } from '../ports/port-catalogue.ts';
 import { type AccessRefusal, authorise, operatorActor } from './operator-access.ts';
 
 export interface UpdateOrganisationInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly organisationId: OrganisationId;
   readonly name?: string;
   readonly settings: Partial<OrganisationSettings>;

@@ -1,4 +1,4 @@
-import type { OperatorKey } from '../../domain/operator/operator-key.ts';
+import type { Operator } from '../../domain/operator/operator.ts';
 import type { UnitId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
@@ -9,7 +9,7 @@ import type { AccessRefusal } from './operator-access.ts';
 import { writeWithinReach } from './operator-write.ts';
 
 export interface UpdateUnitInput {
-  readonly operator: OperatorKey;
+  readonly operator: Operator;
   readonly unitId: UnitId;
   readonly isActive?: boolean;
   /** A new callsign, or null to take it away. */

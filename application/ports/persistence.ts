@@ -4,6 +4,13 @@ import type { BridgePlayerReader } from './bridge-player-reader.ts';
 import type { CallRepository } from './call-repository.ts';
 import type { ArrestRepository, CitationRepository } from './incident-records-repositories.ts';
 import type { MdtHandoffRepository } from './mdt-handoff-repository.ts';
+import type {
+  BrowserSessionRepository,
+  InvitationRepository,
+  PersonMembershipRepository,
+  PersonRepository,
+  SignInMethodRepository,
+} from './people-repositories.ts';
 import type { PresenceRepository } from './presence-repository.ts';
 import type { ProvisioningLedger } from './provisioning-ledger.ts';
 import type { RecordNumbers } from './record-numbers.ts';
@@ -51,6 +58,11 @@ export interface Persistence {
   readonly auditLog: AuditLog;
   readonly instanceKeys: InstanceKeyStore;
   readonly idempotency: IdempotencyLedger;
+  readonly people: PersonRepository;
+  readonly signInMethods: SignInMethodRepository;
+  readonly personMemberships: PersonMembershipRepository;
+  readonly browserSessions: BrowserSessionRepository;
+  readonly invitations: InvitationRepository;
   /** Resolves when the store answers; rejects when it does not (readiness). */
   ping(): Promise<void>;
   /** The connection pool's use now, for a store whose driver keeps a pool; absent otherwise. */

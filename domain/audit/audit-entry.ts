@@ -1,8 +1,8 @@
 import type { AuditEntryId, CharacterId, OrganisationId } from '../shared/ids.ts';
 
-/** Who did it: an integration credential (by its label), an operator key, or the service itself. */
+/** Who did it: an integration credential (by its label), an operator key, a signed-in person (by their display name), or the service itself. */
 export interface AuditActor {
-  readonly kind: 'credential' | 'operator' | 'system';
+  readonly kind: 'credential' | 'operator' | 'person' | 'system';
   readonly id: string;
   readonly label: string;
 }

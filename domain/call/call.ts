@@ -10,7 +10,8 @@ import { type ApiSettableCallStatus, type CallOrigin, type CallPriority, type Ca
 export type NoteAuthor =
   | { readonly kind: 'unit'; readonly id: string; readonly label: string }
   | { readonly kind: 'credential'; readonly id: string; readonly label: string }
-  | { readonly kind: 'operator'; readonly id: string; readonly label: string };
+  | { readonly kind: 'operator'; readonly id: string; readonly label: string }
+  | { readonly kind: 'person'; readonly id: string; readonly label: string };
 
 export interface TimelineNote {
   readonly eventId: TimelineEventId;

@@ -1,5 +1,6 @@
 import type { OperatorKeyId, OrganisationId } from '../shared/ids.ts';
 import { type Outcome, accept, refuse } from '../shared/outcome.ts';
+import type { Operator } from './operator.ts';
 
 /** What an organisation's operator keys may be given. */
 export const OPERATOR_PERMISSIONS = [
@@ -24,7 +25,9 @@ export interface OperatorKeyState {
 }
 
 /** The key a community operator (or the platform's own bootstrap) uses on the operator surface. */
-export class OperatorKey {
+export class OperatorKey implements Operator {
+  readonly actorKind = 'operator' as const;
+
   private constructor(private state: OperatorKeyState) {}
 
   static bootstrap(id: OperatorKeyId, keyHash: string, now: Date): OperatorKey {
@@ -71,6 +74,17 @@ export class OperatorKey {
   }
   get organisationId(): OrganisationId | null {
     return this.state.organisationId;
+  }
+  get homeOrganisationId(): OrganisationId | null {
+    return this.state.organisationId;
+  }
+
+  rights(): readonly string[] {
+    return [this.state.organisationId ?? '*', ...[...this.state.permissions].sort()];
+  }
+
+  permissionsIn(organisationId: OrganisationId): readonly OperatorPermission[] {
+    return this.reaches(organisationId) ? this.state.permissions : [];
   }
 
   /** Whether the key can see the organisation at all; outside it, things do not exist. */

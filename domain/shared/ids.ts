@@ -22,6 +22,7 @@ export type OperatorKeyId = Id<'OperatorKey'>;
 export type TimelineEventId = Id<'TimelineEvent'>;
 export type AuditEntryId = Id<'AuditEntry'>;
 export type ReleaseId = Id<'Release'>;
+export type PersonId = Id<'Person'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -114,6 +114,8 @@ export function adminReadsSuite(test: TestFn<ReadsContext>, open: () => Promise<
     const { name } = expect(await operator.get(`/organisations/${org.organisationId}`), 200);
     t.deepEqual(expect(await operatorOf(app.http, key).get('/me'), 200), {
       operatorKeyId,
+      personId: null,
+      role: null,
       organisationId: org.organisationId,
       organisationName: name,
       label: 'auditor',

@@ -12,7 +12,7 @@ const coordinate = { type: ['number', 'null'] } as const;
 const time = { type: 'string', format: 'date-time' } as const;
 const shape = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', required: Object.keys(properties), properties });
 /** Who wrote a note, as every officer may read it: what kind of author and its label, no id. */
-const noteAuthorSchema = shape({ kind: { type: 'string', enum: ['unit', 'credential', 'operator'] }, label: text });
+const noteAuthorSchema = shape({ kind: { type: 'string', enum: ['unit', 'credential', 'operator', 'person'] }, label: text });
 
 /** A unit as another officer sees it on a call, or the officer's own. */
 function mdtUnitView(unit: Unit) {

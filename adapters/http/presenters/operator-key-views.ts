@@ -1,5 +1,6 @@
 import type { OperatorSelf } from '../../../application/operator/describe-operator-key.ts';
-import type { OperatorKey } from '../../../domain/operator/operator-key.ts';
+import { OPERATOR_PERMISSIONS, type OperatorKey } from '../../../domain/operator/operator-key.ts';
+import { PersonOperator } from '../../../domain/people/person-operator.ts';
 
 /** An operator key as its organisation sees it: never the key, nor its hash. */
 export function operatorKeyView(key: OperatorKey) {
@@ -22,7 +23,18 @@ export function issuedOperatorKeyView({ key, operatorKey }: { key: string; opera
 }
 
 /** The calling key as it sees itself: what it may do, whether it is the bootstrap key, and its organisation's name. */
-export function operatorSelfView({ key, organisationName }: OperatorSelf) {
-  const { id, organisationId, label, permissions } = key.snapshot();
-  return { operatorKeyId: id, organisationId, organisationName, label, permissions, bootstrap: key.isBootstrap };
+export function operatorSelfView({ operator, organisationName }: OperatorSelf) {
+  const organisationId = operator.homeOrganisationId;
+  const permissions = operator.isBootstrap ? OPERATOR_PERMISSIONS : organisationId === null ? [] : operator.permissionsIn(organisationId);
+  const person = operator instanceof PersonOperator ? operator : null;
+  return {
+    operatorKeyId: person === null ? operator.id : null,
+    personId: person?.personId ?? null,
+    role: person !== null && organisationId !== null ? person.roleIn(organisationId) : null,
+    organisationId,
+    organisationName,
+    label: operator.label,
+    permissions,
+    bootstrap: operator.isBootstrap,
+  };
 }

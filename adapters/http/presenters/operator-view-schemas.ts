@@ -2,6 +2,7 @@ import { CREDENTIAL_KINDS } from '../../../domain/credential/credential.ts';
 import { API_SCOPES, BRIDGE_SCOPES } from '../../../domain/credential/scope.ts';
 import { OPERATOR_PERMISSIONS } from '../../../domain/operator/operator-key.ts';
 import { MAP_TYPES } from '../../../domain/organisation/organisation.ts';
+import { ROLE_NAMES } from '../../../domain/people/role.ts';
 import type { JsonSchema } from '../validation.ts';
 
 /** The OpenAPI shapes of what the operator surface answers, one per presenter of the operator routes. */
@@ -67,7 +68,9 @@ export const operatorKeyViewSchema = shape({
 
 /** The calling key as it sees itself (`/me`); the bootstrap key belongs to no organisation. */
 export const operatorSelfSchema = shape({
-  operatorKeyId: id,
+  operatorKeyId: { ...nullableId, description: 'The calling operator key; null for a person.' },
+  personId: { ...nullableId, description: 'The signed-in person; null for an operator key.' },
+  role: { type: ['string', 'null'], enum: [...ROLE_NAMES, null], description: "A person's role in the organisation." },
   organisationId: nullableId,
   organisationName: { type: ['string', 'null'], description: "The name of the key's organisation; null for the bootstrap key." },
   label: string,
@@ -120,7 +123,7 @@ export const auditEntrySchema = shape({
   id,
   organisationId: nullableId,
   at: time,
-  actor: { type: 'object', description: 'Who acted: an operator key, a credential, or the bootstrap key.' },
+  actor: { type: 'object', description: 'Who acted: an operator key, a credential, a signed-in person (`kind: person`, `label` their display name), or the service.' },
   playerCharacterId: nullableId,
   action: { type: 'string', description: '`<thing>.<verb>`, e.g. `credential.created`.' },
   subject: { type: ['object', 'null'], required: ['type', 'id'], properties: { type: string, id: string } },

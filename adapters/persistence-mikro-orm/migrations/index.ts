@@ -6,6 +6,8 @@ import { BootstrapKeyDisplay } from './0005-bootstrap-key-display.ts';
 import { IdempotencyKeys } from './0006-idempotency-keys.ts';
 import { MapLayer } from './0007-map-layer.ts';
 import { MdtConfirmation } from './0008-mdt-confirmation.ts';
+import { People } from './0009-people.ts';
+import { PersonActors } from './0010-person-actors.ts';
 
 /** Applied in order on start; a migration, once released, never changes: the next one amends it. */
 export const migrations = [
@@ -17,4 +19,6 @@ export const migrations = [
   { name: '0006-idempotency-keys', class: IdempotencyKeys },
   { name: '0007-map-layer', class: MapLayer },
   { name: '0008-mdt-confirmation', class: MdtConfirmation },
+  { name: '0009-people', class: People },
+  { name: '0010-person-actors', class: PersonActors },
 ];

@@ -34,6 +34,7 @@ const authors: Record<NoteAuthor['kind'], NoteAuthor> = {
   unit: { kind: 'unit', id: '0190a0b0-0000-7000-8000-000000000001', label: '1-ADAM-12' },
   credential: { kind: 'credential', id: '0190a0b0-0000-7000-8000-000000000002', label: 'CAD console' },
   operator: { kind: 'operator', id: 'bootstrap', label: 'Operator "root"' },
+  person: { kind: 'person', id: '0190a0b0-0000-7000-8000-000000000003', label: 'Dana Dispatcher' },
 };
 
 async function savedCall(store: Persistence, department: Department, status?: CallStatus) {

@@ -9,6 +9,7 @@ import { incidentRecordsContract, recordNumbersContract } from './incident-recor
 import { lockingContract } from './locking.contract.ts';
 import { operatorPagesContract } from './operator-pages.contract.ts';
 import { organisationContract } from './organisation.contract.ts';
+import { peopleContract } from './people.contract.ts';
 import { recordsContract } from './records.contract.ts';
 import { rosterContract } from './roster.contract.ts';
 import { unitOfWorkContract } from './unit-of-work.contract.ts';
@@ -38,6 +39,7 @@ export function runPersistenceContracts(test: ContractTest, open: () => Promise<
     bridgeContract,
     unitOfWorkContract,
     lockingContract,
+    peopleContract,
   ]) {
     contract(test);
   }

@@ -24,7 +24,7 @@ const noteView = (note: TimelineNote) => ({
 const noteSchema = shape({
   eventId: { type: 'string', format: 'uuid' },
   text: { type: 'string' },
-  author: shape({ kind: { enum: ['unit', 'credential', 'operator'] }, id: { type: 'string' }, label: { type: 'string' } }),
+  author: shape({ kind: { enum: ['unit', 'credential', 'operator', 'person'] }, id: { type: 'string' }, label: { type: 'string' } }),
   at: { type: 'string', format: 'date-time' },
 });
 

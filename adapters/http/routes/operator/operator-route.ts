@@ -1,5 +1,6 @@
+import type { Operator } from '../../../../domain/operator/operator.ts';
 import type { TObject } from '@sinclair/typebox';
-import type { OperatorKey, OperatorPermission } from '../../../../domain/operator/operator-key.ts';
+import type { OperatorPermission } from '../../../../domain/operator/operator-key.ts';
 import type { Method, RouteSpec, UseCaseName } from '../../route-spec.ts';
 import type { HttpError } from '../../error-catalogue.ts';
 import { notFound } from '../../refusals.ts';
@@ -24,7 +25,7 @@ export type OperatorInput<
   Params extends TObject | undefined,
   Query extends TObject | undefined,
   Body extends TObject | undefined,
-> = RequestInput<{ readonly operator: OperatorKey }, Params, Query, Body>;
+> = RequestInput<{ readonly operator: Operator }, Params, Query, Body>;
 
 /** An operator route as its row states it; the rest is its feature's. */
 export type OperatorRow<

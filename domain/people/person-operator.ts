@@ -1,0 +1,60 @@
+import type { Operator } from '../operator/operator.ts';
+import type { OperatorKey, OperatorPermission } from '../operator/operator-key.ts';
+import type { OrganisationId, PersonId } from '../shared/ids.ts';
+import type { PersonMembership } from './person-membership.ts';
+import { DEFAULT_ROLE_PERMISSIONS, type RoleName } from './role.ts';
+
+/**
+ * A signed-in person acting on the operator surface, with the roles their memberships give them
+ * now: built from current records on every request, so a role taken away counts at the next one.
+ */
+export class PersonOperator implements Operator {
+  readonly actorKind = 'person' as const;
+  readonly isBootstrap = false;
+  private readonly roles: ReadonlyMap<OrganisationId, RoleName>;
+
+  constructor(
+    readonly personId: PersonId,
+    readonly displayName: string,
+    memberships: readonly PersonMembership[],
+  ) {
+    this.roles = new Map(memberships.map((m) => [m.organisationId, m.role]));
+  }
+
+  get id(): string {
+    return this.personId;
+  }
+  get label(): string {
+    return this.displayName;
+  }
+  get homeOrganisationId(): OrganisationId | null {
+    return this.roles.keys().next().value ?? null;
+  }
+
+  roleIn(organisationId: OrganisationId): RoleName | null {
+    return this.roles.get(organisationId) ?? null;
+  }
+
+  rights(): readonly string[] {
+    return [...this.roles].map(([organisationId, role]) => `${organisationId}:${role}`).sort();
+  }
+
+  reaches(organisationId: OrganisationId): boolean {
+    return this.roles.has(organisationId);
+  }
+
+  permissionsIn(organisationId: OrganisationId): readonly OperatorPermission[] {
+    const role = this.roles.get(organisationId);
+    return role === undefined ? [] : DEFAULT_ROLE_PERMISSIONS[role];
+  }
+
+  allows(permission: OperatorPermission, organisationId: OrganisationId): boolean {
+    return this.permissionsIn(organisationId).includes(permission);
+  }
+
+  covers(key: OperatorKey): boolean {
+    const organisationId = key.organisationId;
+    if (organisationId === null) return false;
+    return key.snapshot().permissions.every((p) => this.allows(p, organisationId));
+  }
+}

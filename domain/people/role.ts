@@ -1,0 +1,28 @@
+import { OPERATOR_PERMISSIONS, type OperatorPermission } from '../operator/operator-key.ts';
+
+/** The roles an organisation gives its people, from most to least. */
+export const ROLE_NAMES = ['owner', 'admin', 'supervisor', 'dispatcher', 'officer', 'civilian'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/**
+ * A role is a named set of the operator permissions. Owners and admins hold all of them (only an
+ * owner makes or unmakes an owner); supervisors run the roster, records and dispatch and read the
+ * audit log; dispatchers dispatch and keep records; officers and civilians hold none on the operator
+ * surface (their rights are their characters', judged by the bridge gate and the MDT).
+ */
+export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<RoleName, readonly OperatorPermission[]>> = {
+  owner: OPERATOR_PERMISSIONS,
+  admin: OPERATOR_PERMISSIONS,
+  supervisor: ['roster.manage', 'records.manage', 'dispatch.manage', 'audit.view'],
+  dispatcher: ['dispatch.manage', 'records.manage'],
+  officer: [],
+  civilian: [],
+};
+
+export const isRoleName = (value: string): value is RoleName => (ROLE_NAMES as readonly string[]).includes(value);
+
+/** Whether a person of role `mine` may give or take away role `theirs`: no one raises anyone above themselves; only owners touch owners. */
+export function mayAssignRole(mine: RoleName, theirs: RoleName): boolean {
+  if (theirs === 'owner') return mine === 'owner';
+  return ROLE_NAMES.indexOf(mine) <= ROLE_NAMES.indexOf(theirs) && DEFAULT_ROLE_PERMISSIONS[mine].includes('roster.manage');
+}
