@@ -87,6 +87,13 @@ import { RotateCredentialSecret } from './operator/rotate-credential-secret.ts';
 import { UpdateDepartment } from './operator/update-department.ts';
 import { UpdateOrganisation } from './operator/update-organisation.ts';
 import { UpdateUnit } from './operator/update-unit.ts';
+import { AuthenticatePerson } from './people/authenticate-person.ts';
+import { CreateInvitation, ReadInvitation } from './people/invitations.ts';
+import { ChangePersonRole, ListPeople } from './people/organisation-people.ts';
+import { ReadMyAccount } from './people/read-my-account.ts';
+import { SignInWithPassword } from './people/sign-in-with-password.ts';
+import { SignOut } from './people/sign-out.ts';
+import { SignUpByInvitation } from './people/sign-up-by-invitation.ts';
 
 /** One use case: the ports it needs, by name, and how to make it from exactly those. */
 export interface UseCaseRow<UseCase> {
@@ -114,6 +121,42 @@ function construct<Taken extends PortName = never, UseCase = unknown, const Need
 export const USE_CASE_REGISTRY = {
   exchangeToken: construct(ExchangeToken, 'credentials', 'hasher', 'accessTokens', 'clock', 'pacer', 'settings'),
   authenticateOperator: construct(AuthenticateOperator, 'operatorKeys', 'hasher'),
+  authenticatePerson: construct(AuthenticatePerson, 'browserSessions', 'people', 'personMemberships', 'hasher', 'settings', 'clock', 'uow'),
+  signUpByInvitation: construct(
+    SignUpByInvitation,
+    'invitations',
+    'people',
+    'signInMethods',
+    'personMemberships',
+    'browserSessions',
+    'hasher',
+    'secrets',
+    'ids',
+    'passwords',
+    'commonPasswords',
+    'settings',
+    'writes',
+  ),
+  signInWithPassword: construct(
+    SignInWithPassword,
+    'signInMethods',
+    'people',
+    'browserSessions',
+    'passwords',
+    'attempts',
+    'hasher',
+    'secrets',
+    'settings',
+    'pacer',
+    'uow',
+    'clock',
+  ),
+  signOut: construct(SignOut, 'browserSessions', 'clock', 'uow'),
+  readMyAccount: construct(ReadMyAccount, 'people', 'personMemberships', 'organisations', 'browserSessions', 'clock'),
+  createInvitation: construct(CreateInvitation, 'organisations', 'invitations', 'hasher', 'secrets', 'writes'),
+  readInvitation: construct(ReadInvitation, 'invitations', 'organisations', 'hasher', 'clock', 'uow'),
+  listPeople: construct(ListPeople, 'organisations', 'personMemberships', 'people'),
+  changePersonRole: construct(ChangePersonRole, 'organisations', 'personMemberships', 'people', 'writes'),
   ensureBootstrapKey: construct(EnsureBootstrapKey, 'operatorKeys', 'hasher', 'secrets', 'ids', 'writes'),
   createOrganisation: construct(CreateOrganisation, 'organisations', 'ids', 'writes'),
   updateOrganisation: construct(UpdateOrganisation, 'organisations', 'departments', 'writes'),

@@ -17,6 +17,8 @@ import { HmacSecretHasher } from '../adapters/security/hmac-secret-hasher.ts';
 import { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
 import { JwtMdtSessions } from '../adapters/security/jwt-mdt-sessions.ts';
 import { SealedCursors } from '../adapters/security/sealed-cursors.ts';
+import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher.ts';
+import { ZxcvbnCommonPasswords } from '../adapters/security/zxcvbn-common-passwords.ts';
 import { SemverVersionOrder } from '../adapters/system/semver-version-order.ts';
 import { TimerPacer } from '../adapters/system/timer-pacer.ts';
 import { UuidV7IdGenerator } from '../adapters/system/uuid-v7-id-generator.ts';
@@ -59,6 +61,11 @@ const STORED = [
   'provisioning',
   'mdtHandoffs',
   'idempotency',
+  'people',
+  'signInMethods',
+  'personMemberships',
+  'browserSessions',
+  'invitations',
 ] as const satisfies readonly (PortName & keyof Persistence)[];
 
 /** Binds every port to its adapter: the repositories of the chosen store, and the rest. */
@@ -131,4 +138,7 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
       [portToken('clock')],
     )
     .onDeactivation((limiter) => (limiter as typeof limiter & { close(): void }).close());
+  container.bind(portToken('attempts')).toResolvedValue((limiter) => limiter, [TOKENS.RateLimiter]);
+  constant('passwords', new Argon2PasswordHasher());
+  constant('commonPasswords', new ZxcvbnCommonPasswords());
 }

@@ -12,6 +12,7 @@ import type { JwtMdtSessions } from '../adapters/security/jwt-mdt-sessions.ts';
 import { LoggedProblems, createLogger } from '../adapters/logging/index.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
 import { DEFAULT_AUTO_PROVISION_PER_HOUR } from '../domain/roster/provisioning.ts';
+import { DEFAULT_SESSION_LIFETIME, type SessionLifetime } from '../domain/people/browser-session.ts';
 import { bindPorts } from './bind-ports.ts';
 import { bindUseCases, resolveUseCases } from './bind-use-cases.ts';
 import { loadInstanceKeys } from './instance-keys.ts';
@@ -34,6 +35,10 @@ export interface CadCoreOptions {
   readonly pacer?: ResponsePacer;
   /** New players one game credential may create through `/duty` per hour (20 by default). */
   readonly autoProvisionPerHour?: number;
+  /** How long a person's browser session lives idle and at most (2 h and 12 h by default). */
+  readonly sessionLifetime?: SessionLifetime;
+  /** No password sign-in answers sooner than this (250 ms by default, above an argon2id verification). */
+  readonly signInFloorMs?: number;
   /** Where failures the service survives are reported; error lines on standard output by default. */
   readonly problems?: ProblemLog;
   /** State shared with other instances (Redis, decision 0032): the rate-limit windows. Per process without it. */
@@ -70,6 +75,7 @@ export interface CadCore {
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 720;
 export const DEFAULT_TOKEN_EXCHANGE_FLOOR_MS = 25;
+export const DEFAULT_SIGN_IN_FLOOR_MS = 250;
 
 export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
   const persistence = await openStorage(options.storage);
@@ -81,6 +87,8 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
     const settings = {
       tokenExchangeFloorMs: options.tokenExchangeFloorMs ?? DEFAULT_TOKEN_EXCHANGE_FLOOR_MS,
       autoProvisionPerHour: options.autoProvisionPerHour ?? DEFAULT_AUTO_PROVISION_PER_HOUR,
+      sessionLifetime: options.sessionLifetime ?? DEFAULT_SESSION_LIFETIME,
+      signInFloorMs: options.signInFloorMs ?? DEFAULT_SIGN_IN_FLOOR_MS,
     };
     const problems = options.problems ?? new LoggedProblems(createLogger('error'));
     bindPorts(container, {

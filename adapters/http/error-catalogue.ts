@@ -52,6 +52,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string = ERROR_CATALOGUE[code].message,
     readonly details?: readonly FieldProblem[],
+    /** Seconds the caller should wait (`Retry-After`), for a refusal that ends with time. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.status = ERROR_CATALOGUE[code].status;

@@ -101,6 +101,12 @@ export function openApiDocument(routes: readonly RouteSpec[]): Record<string, un
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From a token exchange; 720 s.' },
         operatorKey: { type: 'http', scheme: 'bearer', description: 'An operator key.' },
         mdtSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From the MDT hand-off exchange; eight hours.' },
+        personSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'cad_session',
+          description: 'A signed-in person’s browser session (`__Host-cad_session` behind TLS), from `/auth/sign-in` or `/auth/sign-up`.',
+        },
       },
     },
   };
@@ -129,8 +135,11 @@ export function stageAnswers(spec: RouteSpec): readonly StageAnswer[] {
   }
   if (guard.kind !== 'public') answers.push({ status: 401, description: UNAUTHENTICATED[guard.kind] });
   if (guard.kind === 'credential') answers.push({ status: 403, description: 'Wrong credential kind, or the route scope is missing.' });
+  const crossSite = (guard.kind === 'operator' || guard.kind === 'person') && spec.method !== 'GET';
+  const crossSiteNote = 'A write made with a session cookie without this service’s `Origin` (a cross-site form or fetch).';
   if (guard.kind === 'operator' && guard.permission !== 'any')
-    answers.push({ status: 403, description: 'The operator key lacks the permission.' });
+    answers.push({ status: 403, description: `The operator key, or the person's role, lacks the permission.${crossSite ? ` Or: ${crossSiteNote}` : ''}` });
+  else if (crossSite) answers.push({ status: 403, description: crossSiteNote });
   if (guard.kind === 'mdt' && guard.tier === 'full')
     answers.push({
       status: 403,
@@ -171,7 +180,8 @@ export function stageAnswers(spec: RouteSpec): readonly StageAnswer[] {
 
 const UNAUTHENTICATED: Readonly<Record<Exclude<RouteSpec['guard']['kind'], 'public'>, string>> = {
   credential: 'Missing, malformed, expired or unknown credentials.',
-  operator: 'Missing or unknown operator key.',
+  operator: 'Missing or unknown operator key, and no live session cookie of an active person.',
+  person: 'No live session cookie of an active person (signed out, idle too long, too old, or the account disabled).',
   mdt: 'Missing, expired or unknown MDT session, or the officer’s link is gone.',
 };
 
@@ -230,8 +240,10 @@ function operation(spec: RouteSpec): Record<string, unknown> {
 function security(spec: RouteSpec): Record<string, unknown> {
   const { guard } = spec;
   if (guard.kind === 'public') return { security: [] };
-  if (guard.kind === 'operator') return { security: [{ operatorKey: [] }], 'x-operator-permission': guard.permission };
+  if (guard.kind === 'operator')
+    return { security: [{ operatorKey: [] }, { personSession: [] }], 'x-operator-permission': guard.permission };
   if (guard.kind === 'mdt') return { security: [{ mdtSession: [] }], 'x-mdt-tier': guard.tier };
+  if (guard.kind === 'person') return { security: [{ personSession: [] }] };
   return {
     security: [{ accessToken: [] }],
     'x-credential-kind': guard.credential,

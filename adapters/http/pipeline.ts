@@ -11,6 +11,7 @@ import { unfitInput } from './input-text.ts';
 import { openApiDocument } from './openapi.ts';
 import { HOME_PAGE, pageTable } from './pages.ts';
 import { type Reply, type RouteSpec, takesIdempotencyKey } from './route-spec.ts';
+import { sameOrigin, writeSessionCookie } from './session-cookie.ts';
 import { Router } from './router.ts';
 import { docsRoutes } from './stages/docs-page.ts';
 import { errorHandler, methodNotAllowed, render } from './stages/error-handler.ts';
@@ -124,7 +125,7 @@ function stagesOf(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions,
   const limit = spec.rateLimit && rateLimit(spec.rateLimit, deps.rateLimiter, options.rateLimitScale, onLimited);
   return [
     ...(limit && spec.rateLimit?.per === 'address' ? [limit] : []),
-    ...guard(spec.guard, deps.useCases.authenticateOperator, deps.accessTokens, verified, {
+    ...guard(spec.guard, spec.method, deps.useCases, deps.accessTokens, verified, {
       sessions: deps.mdtSessions,
       authenticate: deps.useCases.authenticateMdtSession,
     }),
@@ -148,7 +149,18 @@ function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOn
     const params = checkParams({ ...ex.params });
     const query = checkQuery({ ...ex.query });
     const body = checkBody(rawBody);
-    const request = { params, query, body, grant: ex.state.grant!, operator: ex.state.operator!, mdt: ex.state.mdt!, address: ex.ip };
+    const request = {
+      params,
+      query,
+      body,
+      grant: ex.state.grant!,
+      operator: ex.state.operator!,
+      mdt: ex.state.mdt!,
+      person: ex.state.person!,
+      address: ex.ip,
+      userAgent: ex.get('user-agent'),
+      fromOwnPage: sameOrigin(ex),
+    };
     // A request without the header pays nothing for idempotency: not a statement, not a hash.
     const key = keyed ? idempotencyKeyOf(ex.request.headerValues(IDEMPOTENCY_HEADER)) : null;
     let reply: Reply;
@@ -165,6 +177,7 @@ function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOn
     }
     // Serialised here, inside the error stage, so even a failure to serialise is answered in the one shape.
     const text = JSON.stringify(reply.body);
+    if (reply.cookie !== undefined) writeSessionCookie(ex, reply.cookie);
     ex.status = reply.status;
     ex.type = 'application/json';
     ex.body = text;

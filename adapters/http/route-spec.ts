@@ -1,3 +1,5 @@
+import type { PersonOperator } from '../../domain/people/person-operator.ts';
+import type { SessionCookie } from './session-cookie.ts';
 import type { Operator } from '../../domain/operator/operator.ts';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { MdtOfficer } from '../../application/mdt/mdt-officer.ts';
@@ -20,6 +22,8 @@ export type Guard =
   | { readonly kind: 'operator'; readonly permission: OperatorPermission | 'bootstrap' | 'any' }
   /** An MDT session only; `full`: a write, refused (403) to a session that is read-only now. */
   | { readonly kind: 'mdt'; readonly tier: MdtTier }
+  /** A signed-in person's browser session only (their own account). */
+  | { readonly kind: 'person' }
   | CredentialGuard<CredentialKind>;
 
 /** The guard of a route for one kind of credential, with the scope it needs, if any. */
@@ -46,12 +50,20 @@ export interface RouteRequest<Body, Query, Params, Grant extends AccessGrant = A
   readonly operator: Operator;
   /** Set on MDT routes. */
   readonly mdt: MdtOfficer;
+  /** Set on person routes. */
+  readonly person: PersonOperator;
   readonly address: string;
+  /** The `User-Agent` the caller sent, for a person's list of their sessions. */
+  readonly userAgent: string;
+  /** Whether the request's `Origin` is this service's own (its pages), for routes that start a session. */
+  readonly fromOwnPage: boolean;
 }
 
 export interface Reply {
   readonly status: number;
   readonly body: unknown;
+  /** A new session id for the browser's cookie, or its removal. */
+  readonly cookie?: SessionCookie;
 }
 
 export interface ResponseDoc {

@@ -7,6 +7,7 @@ import type {
   CredentialId,
   DepartmentId,
   OperatorKeyId,
+  PersonId,
   OrganisationId,
   UnitId,
   VehicleId,
@@ -78,6 +79,7 @@ const PATH_IDS = Type.Object({
   vehicleId: id<VehicleId>(),
   clientId: id<CredentialId>(),
   operatorKeyId: id<OperatorKeyId>(),
+  personId: id<PersonId>(),
 });
 
 /** The name of a path parameter that is an id. */

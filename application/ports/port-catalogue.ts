@@ -5,6 +5,9 @@ import type { Clock } from './clock.ts';
 import type { CursorCodec } from './cursor-codec.ts';
 import type { IdGenerator } from './id-generator.ts';
 import type { MdtSessionIssuer } from './mdt-session-issuer.ts';
+import type { CommonPasswords, PasswordHasher } from './password-hasher.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import type { SessionLifetime } from '../../domain/people/browser-session.ts';
 import type { Persistence } from './persistence.ts';
 import type { ResponsePacer } from './response-pacer.ts';
 import type { SecretGenerator } from './secret-generator.ts';
@@ -18,6 +21,10 @@ export interface UseCaseSettings {
   readonly tokenExchangeFloorMs: number;
   /** New players one game credential may create through `/duty` per hour. */
   readonly autoProvisionPerHour: number;
+  /** How long a person's browser session lives without use, and at most. */
+  readonly sessionLifetime: SessionLifetime;
+  /** No password sign-in answers sooner than this, so an unknown name and a wrong password take one time. */
+  readonly signInFloorMs: number;
 }
 
 /**
@@ -35,6 +42,10 @@ export interface Ports extends Omit<Persistence, 'bridgePlayers' | 'instanceKeys
   readonly cursors: CursorCodec;
   readonly versions: VersionOrder;
   readonly pacer: ResponsePacer;
+  readonly passwords: PasswordHasher;
+  readonly commonPasswords: CommonPasswords;
+  /** Budgets of attempts (sign-in per account), shared across instances where the rate limiter is. */
+  readonly attempts: RateLimiter;
   /** Application services every write or bridge use case shares, built from the ports above. */
   readonly writes: AuditedWrites;
   readonly gate: BridgeGate;

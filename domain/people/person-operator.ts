@@ -17,6 +17,8 @@ export class PersonOperator implements Operator {
     readonly personId: PersonId,
     readonly displayName: string,
     memberships: readonly PersonMembership[],
+    /** The keyed hash of the browser session it came with (sign-out ends that one). */
+    readonly sessionIdHash: string,
   ) {
     this.roles = new Map(memberships.map((m) => [m.organisationId, m.role]));
   }

@@ -1,3 +1,4 @@
+import { DEFAULT_SESSION_LIFETIME } from '../../domain/people/browser-session.ts';
 import test from 'ava';
 import { ExchangeToken } from '../../application/auth/exchange-token.ts';
 import type { CredentialRepository } from '../../application/ports/credential-repositories.ts';
@@ -63,7 +64,7 @@ async function setup() {
     accessTokens: new JwtAccessTokens(Buffer.alloc(32, 9), 720),
     clock: new ManualClock(NOW),
     pacer: counted<ResponsePacer>(new TimerPacer(), calls),
-    settings: { tokenExchangeFloorMs: 0, autoProvisionPerHour: 0 },
+    settings: { tokenExchangeFloorMs: 0, autoProvisionPerHour: 0, sessionLifetime: DEFAULT_SESSION_LIFETIME, signInFloorMs: 0 },
   });
   return { exchange, calls, secret, api, revoked, game };
 }

@@ -4,6 +4,16 @@ import { bridgeRoutes } from './bridge/index.ts';
 import { mdtRoutes } from './mdt/index.ts';
 import { operatorRoutes } from './operator/index.ts';
 import { tokenRoutes } from './tokens.ts';
+import { accountRoutes } from './people/account.ts';
+import { authRoutes } from './people/auth.ts';
 
 /** The route table: every HTTP route of the service, once. */
-export const ROUTES: readonly RouteSpec[] = [...tokenRoutes, ...bridgeRoutes, ...mdtRoutes, ...apiRoutes, ...operatorRoutes];
+export const ROUTES: readonly RouteSpec[] = [
+  ...tokenRoutes,
+  ...authRoutes,
+  ...accountRoutes,
+  ...bridgeRoutes,
+  ...mdtRoutes,
+  ...apiRoutes,
+  ...operatorRoutes,
+];

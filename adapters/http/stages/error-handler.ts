@@ -24,6 +24,7 @@ export function methodNotAllowed(method: string, allow: string): HttpError {
 }
 
 export function render(ex: Exchange, error: HttpError): void {
+  if (error.retryAfterSeconds !== undefined) ex.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
   ex.status = error.status;
   ex.type = 'application/json';
   ex.body = JSON.stringify(error.body);

@@ -1,5 +1,7 @@
 import jwt from 'jsonwebtoken';
-import type { AuthenticateOperator } from '../../../application/auth/authenticate-operator.ts';
+import type { AuthenticatePerson } from '../../../application/people/authenticate-person.ts';
+import type { UseCases } from '../../../application/use-cases.ts';
+import { sameOrigin, sessionIdOf } from '../session-cookie.ts';
 import { holdsScope } from '../../../domain/credential/access-grant.ts';
 import type { BearerTokenRules } from '../bearer-token-rules.ts';
 import { HttpError } from '../error-catalogue.ts';
@@ -14,13 +16,15 @@ import { type MdtSessionCheck, mdtSession } from './mdt-session-guard.ts';
  */
 export function guard(
   rule: Guard,
-  authenticateOperator: AuthenticateOperator,
+  method: string,
+  authenticate: Pick<UseCases, 'authenticateOperator' | 'authenticatePerson'>,
   tokens: BearerTokenRules,
   verified: VerifiedTokens,
   mdt: MdtSessionCheck,
 ): Stage[] {
   if (rule.kind === 'public') return [];
-  if (rule.kind === 'operator') return [operatorKey(authenticateOperator)];
+  if (rule.kind === 'operator') return [operator(authenticate, method !== 'GET')];
+  if (rule.kind === 'person') return [person(authenticate.authenticatePerson, method !== 'GET')];
   if (rule.kind === 'mdt') return [mdtSession(rule.tier, mdt)];
   const claimsOf = bearerClaims(tokens, verified);
   const authorise: Stage = async (ex, next) => {
@@ -67,12 +71,33 @@ function bearerClaims(tokens: BearerTokenRules, verified: VerifiedTokens): (ex: 
   };
 }
 
-function operatorKey(authenticateOperator: AuthenticateOperator): Stage {
+/**
+ * An operator route: an operator key in `Authorization`, or else a person's session cookie, judged
+ * by the same permissions. A write made with the cookie must come from the service's own pages.
+ */
+function operator(authenticate: Pick<UseCases, 'authenticateOperator' | 'authenticatePerson'>, writes: boolean): Stage {
+  const byCookie = person(authenticate.authenticatePerson, writes);
   return async (ex, next) => {
+    if (ex.get('authorization') === '') return byCookie(ex, next);
     const [scheme, presented] = ex.get('authorization').split(' ');
-    const operator = scheme === 'Bearer' && presented ? await authenticateOperator.execute(presented) : null;
-    if (operator === null) throw new HttpError('UNAUTHORIZED');
-    ex.state.operator = operator;
+    const key = scheme === 'Bearer' && presented ? await authenticate.authenticateOperator.execute(presented) : null;
+    if (key === null) throw new HttpError('UNAUTHORIZED');
+    ex.state.operator = key;
     await next();
   };
 }
+
+/** A person's browser session, from its cookie; a write from another site (no matching `Origin`) changes nothing. */
+function person(authenticatePerson: AuthenticatePerson, writes: boolean): Stage {
+  return async (ex, next) => {
+    const sessionId = sessionIdOf(ex);
+    const found = sessionId === null ? null : await authenticatePerson.execute(sessionId);
+    if (found === null) throw new HttpError('UNAUTHORIZED');
+    if (writes && !sameOrigin(ex)) throw new HttpError('FORBIDDEN', CROSS_SITE);
+    ex.state.person = found;
+    ex.state.operator = found;
+    await next();
+  };
+}
+
+export const CROSS_SITE = 'A change made with a session cookie must come from this service’s own pages (its Origin).';

@@ -15,7 +15,7 @@ export function rateLimit(rule: RateRule, limiter: RateLimiter, scale: number, o
       rule.per === 'credential'
         ? ex.state.grant?.credentialId
         : rule.per === 'session'
-          ? ex.state.mdt?.session.characterId
+          ? (ex.state.mdt?.session.characterId ?? (ex.state.person && `person:${ex.state.person.personId}`))
           : callerAddress(ex.ip);
     const decision = await limiter.consume(`${rule.bucket}:${caller ?? 'unknown'}`, limit, 60);
     ex.set('RateLimit-Limit', String(decision.limit));

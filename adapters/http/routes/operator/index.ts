@@ -5,6 +5,7 @@ import { departmentRoutes } from './departments.ts';
 import { dispatchBoardRoutes } from './dispatch-board.ts';
 import { dispatchRoutes } from './dispatch.ts';
 import { operatorKeyRoutes } from './operator-keys.ts';
+import { peopleRoutes } from './people.ts';
 import { organisationRoutes } from './organisations.ts';
 import { recordRoutes } from './records.ts';
 import { releaseRoutes } from './releases.ts';
@@ -16,6 +17,7 @@ export const operatorRoutes: readonly RouteSpec[] = [
   ...operatorKeyRoutes,
   ...departmentRoutes,
   ...rosterRoutes,
+  ...peopleRoutes,
   ...credentialRoutes,
   ...recordRoutes,
   ...releaseRoutes,

@@ -1,0 +1,166 @@
+import { Type } from '@sinclair/typebox';
+import type { SignInRefusal } from '../../../../application/people/sign-in-with-password.ts';
+import type { SignUpRefusal } from '../../../../application/people/sign-up-by-invitation.ts';
+import type { Outcome } from '../../../../domain/shared/outcome.ts';
+import { ROLE_NAMES } from '../../../../domain/people/role.ts';
+import { HttpError, invalidField } from '../../error-catalogue.ts';
+import { type Reply, type RouteSpec, ok, route } from '../../route-spec.ts';
+import { text } from '../../schemas.ts';
+import { CROSS_SITE } from '../../stages/guard.ts';
+
+/**
+ * People signing in, signing up with an invitation, reading an invitation, and signing out. The
+ * answers that start a session set its cookie; their requests must come from this service's own
+ * pages (`Origin`), so another site cannot sign a browser into an account of its choosing.
+ */
+const tag = 'people';
+
+const signedIn = {
+  type: 'object',
+  required: ['personId', 'displayName'],
+  additionalProperties: false,
+  properties: { personId: { type: 'string', format: 'uuid' }, displayName: { type: 'string' } },
+};
+
+/** Seconds a new session's cookie is kept: the session's absolute lifetime (the record decides earlier ends). */
+const cookieAge = (expiresAt: Date) => Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000));
+
+const PASSWORD_RULE = 'must be 8 to 128 characters and not one that people commonly use';
+
+function signUpRefusal(reason: SignUpRefusal): HttpError {
+  switch (reason) {
+    case 'invalid_username':
+      return invalidField('username', 'must be 3 to 32 of a-z, 0-9, `.`, `_` and `-`');
+    case 'invalid_display_name':
+      return invalidField('displayName', 'must be 1 to 100 characters');
+    case 'password_too_short':
+    case 'password_too_long':
+      return invalidField('password', PASSWORD_RULE);
+    case 'password_too_common':
+      return invalidField('password', 'is one that people commonly use, or is close to your name; choose another');
+    case 'username_taken':
+      return new HttpError('CONFLICT', 'That username is taken.');
+    case 'invalid_invitation':
+      return new HttpError('NOT_FOUND', 'This invitation was used, has expired or does not exist.');
+  }
+}
+
+function signInRefusal(reason: SignInRefusal, retryAfterSeconds?: number): HttpError {
+  switch (reason) {
+    case 'invalid_credentials':
+      return new HttpError('UNAUTHORIZED', 'The username or the password is wrong.');
+    case 'account_pending':
+      return new HttpError('FORBIDDEN', 'Your account waits for an organisation’s approval.');
+    case 'account_disabled':
+      return new HttpError('FORBIDDEN', 'Your account is disabled.');
+    case 'too_many_attempts':
+      return new HttpError('RATE_LIMITED', 'Too many sign-in attempts for this account; wait and try again.', undefined, retryAfterSeconds);
+  }
+}
+
+const fromOwnPages = (origin: boolean) => {
+  if (!origin) throw new HttpError('FORBIDDEN', CROSS_SITE);
+};
+
+export const authRoutes: readonly RouteSpec[] = [
+  route({
+    operationId: 'signIn',
+    method: 'POST',
+    path: '/api/v1/auth/sign-in',
+    summary: 'Signs a person in with their username and password; sets the session cookie. An unknown name and a wrong password are one answer, in one time.',
+    tag,
+    guard: { kind: 'public' },
+    rateLimit: { bucket: 'sign-in', perMinute: 30, per: 'address' },
+    body: Type.Object({ username: text(64), password: text(1024) }),
+    responses: {
+      200: { description: 'Signed in; `Set-Cookie` carries the session.', schema: signedIn },
+      401: { description: '`UNAUTHORIZED`: the username or the password is wrong (the same answer for both).' },
+      403: { description: '`FORBIDDEN`: the account waits for approval or is disabled (said only to the right password); or the request did not come from this service’s pages.' },
+      429: { description: '`RATE_LIMITED`: too many attempts for this account (10 in 15 minutes) or from this address; `Retry-After` says when.' },
+    },
+    useCase: 'signInWithPassword',
+    handle: async ({ body, userAgent, fromOwnPage }, signIn) => {
+      fromOwnPages(fromOwnPage);
+      const outcome = await signIn.execute({ username: body.username, password: body.password, userAgent });
+      if (!outcome.ok) throw signInRefusal(outcome.reason, outcome.retryAfterSeconds);
+      const { sessionId, personId, displayName, expiresAt } = outcome.value;
+      return { ...ok({ personId, displayName }), cookie: { set: sessionId, maxAgeSeconds: cookieAge(expiresAt) } };
+    },
+  }),
+  route({
+    operationId: 'signUp',
+    method: 'POST',
+    path: '/api/v1/auth/sign-up',
+    summary: 'Creates the account an invitation offers (display name, username, password), a member of its organisation in its role, and signs it in.',
+    tag,
+    guard: { kind: 'public' },
+    rateLimit: { bucket: 'sign-up', perMinute: 10, per: 'address' },
+    body: Type.Object({ invitation: text(256), displayName: text(200), username: text(64), password: text(1024) }),
+    responses: {
+      201: { description: 'Created and signed in; `Set-Cookie` carries the session.', schema: signedIn },
+      403: { description: '`FORBIDDEN`: the request did not come from this service’s pages.' },
+      404: { description: '`NOT_FOUND`: the invitation was used, has expired or does not exist.' },
+      409: { description: '`CONFLICT`: the username is taken.' },
+    },
+    useCase: 'signUpByInvitation',
+    handle: async ({ body, userAgent, fromOwnPage }, signUp) => {
+      fromOwnPages(fromOwnPage);
+      const { invitation, displayName, username, password } = body;
+      const outcome = await signUp.execute({ invitationToken: invitation, displayName, username, password, userAgent });
+      if (!outcome.ok) throw signUpRefusal(outcome.reason);
+      const { sessionId, personId, expiresAt } = outcome.value;
+      return { status: 201, body: { personId, displayName: outcome.value.displayName }, cookie: { set: sessionId, maxAgeSeconds: cookieAge(expiresAt) } };
+    },
+  }),
+  route({
+    operationId: 'readInvitation',
+    method: 'POST',
+    path: '/api/v1/auth/invitation',
+    summary: 'What an invitation offers (the organisation and the role), for the page that accepts it; the token stays out of URLs.',
+    tag,
+    guard: { kind: 'public' },
+    rateLimit: { bucket: 'invitation-read', perMinute: 30, per: 'address' },
+    body: Type.Object({ invitation: text(256) }),
+    responses: {
+      200: {
+        description: '`organisationName`, `role`, `expiresAt`.',
+        schema: {
+          type: 'object',
+          required: ['organisationName', 'role', 'expiresAt'],
+          additionalProperties: false,
+          properties: { organisationName: { type: 'string' }, role: { enum: [...ROLE_NAMES] }, expiresAt: { type: 'string', format: 'date-time' } },
+        },
+      },
+      404: { description: '`NOT_FOUND`: the invitation was used, has expired or does not exist.' },
+    },
+    useCase: 'readInvitation',
+    handle: async ({ body }, readInvitation) => answered(await readInvitation.execute(body.invitation)),
+  }),
+  route({
+    operationId: 'signOut',
+    method: 'POST',
+    path: '/api/v1/auth/sign-out',
+    summary: 'Ends this browser’s session, or with `everywhere: true` every session of the person; clears the cookie.',
+    tag,
+    guard: { kind: 'person' },
+    rateLimit: { bucket: 'sign-out', perMinute: 30, per: 'address' },
+    body: Type.Object({ everywhere: Type.Optional(Type.Boolean()) }),
+    responses: {
+      200: {
+        description: '`ended`: how many sessions ended.',
+        schema: { type: 'object', required: ['ended'], additionalProperties: false, properties: { ended: { type: 'integer' } } },
+      },
+    },
+    useCase: 'signOut',
+    handle: async ({ body, person }, signOut) => {
+      const outcome = await signOut.execute({ person, everywhere: body.everywhere === true });
+      return { ...ok({ ended: outcome.ok ? outcome.value.ended : 0 }), cookie: { clear: true } };
+    },
+  }),
+];
+
+function answered(outcome: Outcome<{ organisationName: string; role: string; expiresAt: Date }, 'invalid_invitation'>): Reply {
+  if (!outcome.ok) throw new HttpError('NOT_FOUND', 'This invitation was used, has expired or does not exist.');
+  const { organisationName, role, expiresAt } = outcome.value;
+  return ok({ organisationName, role, expiresAt: expiresAt.toISOString() });
+}

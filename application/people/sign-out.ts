@@ -1,0 +1,21 @@
+import type { PersonOperator } from '../../domain/people/person-operator.ts';
+import { type Outcome, accept } from '../../domain/shared/outcome.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
+
+/** `POST /auth/sign-out`: ends this browser's session; `everywhere` ends every session of the person. */
+export class SignOut {
+  constructor(private readonly ports: Pick<Ports, 'browserSessions' | 'clock' | 'uow'>) {}
+
+  execute(input: { person: PersonOperator; everywhere: boolean }): Promise<Outcome<{ ended: number }, never>> {
+    return this.ports.uow.run(async () => {
+      const now = this.ports.clock.now();
+      const open = await this.ports.browserSessions.openOf(input.person.personId);
+      const ending = input.everywhere ? open : open.filter((s) => s.snapshot().idHash === input.person.sessionIdHash);
+      for (const session of ending) {
+        session.end(now);
+        await this.ports.browserSessions.save(session);
+      }
+      return accept({ ended: ending.length });
+    });
+  }
+}
