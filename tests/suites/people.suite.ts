@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import type { TestFn } from 'ava';
+import type { Persistence } from '../../application/ports/persistence.ts';
+import { ROUTES } from '../../adapters/http/routes/index.ts';
+import { expect, operatorOf } from '../support/operator-driver.ts';
+import { GOOD_PASSWORD, browserOf, invite, sessionCookieOf, signIn, signUp } from '../support/people-driver.ts';
+import { type TestService, startTestService } from '../support/test-service.ts';
+
+export type PeopleContext = { app: TestService; store: Persistence & { snapshot(): Promise<Record<string, unknown[]>> } };
+
+let serial = 0;
+const username = (stem: string) => `${stem}.${Date.now().toString(36)}${(serial++).toString(36)}`;
+
+/**
+ * People on the operator surface, on the store given: invited, signed up, signed in, judged by their
+ * role on every request, refused any cookie write from another site, signed out. `shared` opens a
+ * second instance on the same store (PostgreSQL), where a session made on one works on the other.
+ */
+export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Persistence>, shared = false): void {
+  test.before(async (t) => {
+    const store = (await open()) as PeopleContext['store'];
+    const app = await startTestService({ storage: { kind: 'provided', persistence: store }, rateLimitScale: 1000 });
+    t.context = { app, store };
+  });
+  test.after.always((t) => t.context.app?.close());
+
+  /** An organisation with a department, a unit and its first owner, invited by the bootstrap key. */
+  async function community(t: { context: PeopleContext }) {
+    const { app } = t.context;
+    const root = operatorOf(app.http, app.bootstrapKey);
+    const org = await root.organisation();
+    const departmentId = await org.department(`lspd-${serial++}`);
+    const { unitId } = await org.member(departmentId, `1-A-${serial++}`);
+    const base = app.service.url;
+    const owner = await signUp(
+      app.http,
+      base,
+      await invite({ key: app.bootstrapKey }, app.http, org.organisationId, 'owner'),
+      'Olivia Owner',
+      username('olivia'),
+    );
+    return { org, departmentId, unitId, owner, base };
+  }
+
+  test('an owner invites a dispatcher, who assigns a unit in their own name; made an officer, their next dispatch is refused', async (t) => {
+    const { app } = t.context;
+    const { org, departmentId, unitId, owner, base } = await community(t);
+    const account = expect(await owner.browser.get('/api/v1/account'), 200);
+    t.like(account, { displayName: 'Olivia Owner', organisations: [{ organisationId: org.organisationId, role: 'owner' }] });
+    t.is(account.sessions.length, 1);
+    t.true(account.sessions[0].current);
+
+    const dana = await signUp(
+      app.http,
+      base,
+      await invite(owner.browser, app.http, org.organisationId, 'dispatcher'),
+      'Dana Dispatch',
+      username('dana'),
+    );
+    // A dispatcher puts the unit in service, opens a call and sends the unit to it.
+    expect(await dana.browser.patch(`/api/v1/admin/units/${unitId}/status`, { status: 'AVAILABLE' }), 200);
+    const call = expect(
+      await dana.browser.post(`/api/v1/admin/departments/${departmentId}/calls`, { description: 'alarm', mapX: 1, mapY: 2 }),
+      201,
+    );
+    expect(await dana.browser.post(`/api/v1/admin/calls/${call.callId}/assignments`, { unitId }), 201);
+    expect(await dana.browser.post(`/api/v1/admin/calls/${call.callId}/notes`, { text: 'on my way' }), 201);
+    const read = expect(await dana.browser.get(`/api/v1/admin/calls/${call.callId}`), 200);
+    t.like(read.notes.at(-1), { text: 'on my way', author: { kind: 'person', id: dana.personId, label: 'Dana Dispatch' } });
+    // A dispatcher reads no audit log and makes no credential: the role holds neither permission.
+    t.is((await dana.browser.get(`/api/v1/admin/organisations/${org.organisationId}/audit`)).status, 403);
+    t.is(
+      (
+        await dana.browser.post(`/api/v1/admin/organisations/${org.organisationId}/credentials`, {
+          kind: 'game',
+          label: 'x',
+          departmentId,
+          scopes: [],
+        })
+      ).status,
+      403,
+    );
+    const audit = expect(await owner.browser.get(`/api/v1/admin/organisations/${org.organisationId}/audit?limit=500`), 200) as Array<
+      Record<string, any>
+    >;
+    const assigned = audit.find((e) => e['action'] === 'call.unit_assigned');
+    t.like(assigned, { actor: { kind: 'person', id: dana.personId, label: 'Dana Dispatch' } });
+
+    const people = expect(await owner.browser.get(`/api/v1/admin/organisations/${org.organisationId}/people`), 200) as Array<
+      Record<string, any>
+    >;
+    t.deepEqual(
+      people.map((p) => [p['displayName'], p['role']]),
+      [
+        ['Olivia Owner', 'owner'],
+        ['Dana Dispatch', 'dispatcher'],
+      ],
+    );
+    expect(
+      await owner.browser.patch(`/api/v1/admin/organisations/${org.organisationId}/people/${dana.personId}`, { role: 'officer' }),
+      200,
+    );
+    const again = await dana.browser.post(`/api/v1/admin/departments/${departmentId}/calls`, { description: 'again', mapX: 1, mapY: 2 });
+    t.is(again.status, 403);
+    // Nobody raises themselves, nor gives a role above their own.
+    t.is(
+      (await dana.browser.patch(`/api/v1/admin/organisations/${org.organisationId}/people/${dana.personId}`, { role: 'owner' })).status,
+      403,
+    );
+  });
+
+  test('a person of one organisation finds nothing of another (404), and a disabled account’s session ends at its next request', async (t) => {
+    const { app } = t.context;
+    const first = await community(t);
+    const second = await community(t);
+    t.is((await first.owner.browser.get(`/api/v1/admin/organisations/${second.org.organisationId}`)).status, 404);
+    t.is((await first.owner.browser.get(`/api/v1/admin/organisations/${second.org.organisationId}/people`)).status, 404);
+    t.is(
+      (await first.owner.browser.post(`/api/v1/admin/departments/${second.departmentId}/calls`, { description: 'x', mapX: 1, mapY: 1 }))
+        .status,
+      404,
+    );
+    const helper = await signUp(
+      app.http,
+      first.base,
+      await invite(first.owner.browser, app.http, first.org.organisationId, 'supervisor'),
+      'Sam Super',
+      username('sam'),
+    );
+    expect(await helper.browser.get('/api/v1/account'), 200);
+    expect(
+      await first.owner.browser.patch(`/api/v1/admin/organisations/${first.org.organisationId}/people/${helper.personId}`, {
+        status: 'disabled',
+      }),
+      200,
+    );
+    t.is((await helper.browser.get('/api/v1/account')).status, 401);
+    t.is((await helper.browser.get(`/api/v1/admin/organisations/${first.org.organisationId}/people`)).status, 401);
+  });
+
+  test.serial('every cookie-authenticated write refuses a cross-site form and a fetch without the page’s Origin, and the store is unchanged', async (t) => {
+    const { app, store } = t.context;
+    const { owner, base } = await community(t);
+    const writes = ROUTES.filter((r) => (r.guard.kind === 'operator' || r.guard.kind === 'person') && r.method !== 'GET');
+    t.true(writes.length > 20, `${writes.length} write routes`);
+    const before = await store.snapshot();
+    for (const route of writes) {
+      const path = route.path.replace(/:[a-zA-Z]+/g, () => randomUUID());
+      for (const origin of ['https://evil.example', 'null', null]) {
+        const reply = await owner.browser.from(origin).send(route.method, path, { description: 'x', role: 'owner', text: 'x' });
+        t.is(reply.status, 403, `${route.method} ${route.path} from ${origin}`);
+      }
+      // A classic cross-site form post: urlencoded, with the other site's Origin.
+      const form = await app.http.send(route.method, path, undefined, {
+        raw: 'role=owner&description=x',
+        headers: { cookie: owner.browser.cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      t.is(form.status, 403, `form ${route.method} ${route.path}`);
+    }
+    t.deepEqual(await store.snapshot(), before);
+    // The same cookie from the service's own page still works.
+    expect(await owner.browser.get('/api/v1/account'), 200);
+    t.is(base, app.service.url);
+  });
+
+  test('password sign-in: an unknown name and a wrong password get one answer; an account is limited to 10 attempts; sign-out ends the session', async (t) => {
+    const { app } = t.context;
+    const { org, owner, base } = await community(t);
+    const name = username('pat');
+    await signUp(app.http, base, await invite(owner.browser, app.http, org.organisationId, 'officer'), 'Pat Patrol', name);
+    const unknown = await signIn(app.http, base, username('nobody'), 'whatever-password-1');
+    const wrong = await signIn(app.http, base, name, 'not-the-password-1');
+    t.deepEqual([unknown.status, unknown.body], [401, { error: 'UNAUTHORIZED', message: 'The username or the password is wrong.' }]);
+    t.deepEqual([wrong.status, wrong.body], [unknown.status, unknown.body]);
+    t.is(wrong.headers.get('set-cookie'), null);
+    // From another site, nobody is signed in (login CSRF).
+    t.is((await signIn(app.http, base, name, GOOD_PASSWORD, 'https://evil.example')).status, 403);
+
+    const right = await signIn(app.http, base, name, GOOD_PASSWORD);
+    t.is(right.status, 200);
+    const browser = browserOf(app.http, base, sessionCookieOf(right));
+    t.regex(right.headers.get('set-cookie')!, /HttpOnly/i);
+    t.regex(right.headers.get('set-cookie')!, /SameSite=Lax/i);
+    expect(await browser.get('/api/v1/account'), 200);
+
+    // Eight more wrong attempts make ten; the eleventh, even with the right password, waits.
+    for (let i = 0; i < 8; i++) t.is((await signIn(app.http, base, name, `wrong-${i}-password`)).status, 401);
+    const limited = await signIn(app.http, base, name, GOOD_PASSWORD);
+    t.is(limited.status, 429);
+    t.true(Number(limited.headers.get('retry-after')) > 0);
+
+    expect(await browser.post('/api/v1/auth/sign-out', {}), 200);
+    t.is((await browser.get('/api/v1/account')).status, 401);
+    // Sign out everywhere ends the owner's other sessions too.
+    const second = browserOf(
+      app.http,
+      base,
+      sessionCookieOf(await signIn(app.http, base, (await owner.browser.get('/api/v1/account')).body.username, GOOD_PASSWORD)),
+    );
+    expect(await owner.browser.post('/api/v1/auth/sign-out', { everywhere: true }), 200);
+    t.is((await second.get('/api/v1/account')).status, 401);
+    t.is((await owner.browser.get('/api/v1/account')).status, 401);
+  });
+
+  test('a new password is refused when short, too long or common, with the field named; a used invitation is not found', async (t) => {
+    const { app } = t.context;
+    const { org, owner, base } = await community(t);
+    const token = await invite(owner.browser, app.http, org.organisationId, 'civilian');
+    const attempt = (password: string) =>
+      app.http.post(
+        '/api/v1/auth/sign-up',
+        { invitation: token, displayName: 'Cal', username: username('cal'), password },
+        { headers: { origin: base } },
+      );
+    for (const password of ['short1', 'x'.repeat(129), 'password123', 'qwertyuiop', 'iloveyou2']) {
+      const reply = await attempt(password);
+      t.is(reply.status, 400, password);
+      t.is(reply.body.details?.[0]?.field, 'password', password);
+    }
+    t.like(expect(await app.http.post('/api/v1/auth/invitation', { invitation: token }), 200), { role: 'civilian' });
+    expect(await attempt(GOOD_PASSWORD), 201);
+    t.is((await attempt(GOOD_PASSWORD)).status, 404);
+    t.is((await app.http.post('/api/v1/auth/invitation', { invitation: token })).status, 404);
+  });
+
+  if (shared)
+    test('a session made on one instance works on another of the same store, and its sign-out ends it on both', async (t) => {
+      const { app } = t.context;
+      const { owner } = await community(t);
+      const other = await startTestService({ storage: { kind: 'provided', persistence: await open() }, rateLimitScale: 1000 });
+      try {
+        const there = browserOf(other.http, other.service.url, owner.browser.cookie);
+        expect(await there.get('/api/v1/account'), 200);
+        expect(await there.post('/api/v1/auth/sign-out', {}), 200);
+        t.is((await owner.browser.get('/api/v1/account')).status, 401);
+        t.is(app.service.url === other.service.url, false);
+      } finally {
+        await other.close();
+      }
+    });
+}
