@@ -138,30 +138,33 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
     t.is((await helper.browser.get(`/api/v1/admin/organisations/${first.org.organisationId}/people`)).status, 401);
   });
 
-  test.serial('every cookie-authenticated write refuses a cross-site form and a fetch without the page’s Origin, and the store is unchanged', async (t) => {
-    const { app, store } = t.context;
-    const { owner, base } = await community(t);
-    const writes = ROUTES.filter((r) => (r.guard.kind === 'operator' || r.guard.kind === 'person') && r.method !== 'GET');
-    t.true(writes.length > 20, `${writes.length} write routes`);
-    const before = await store.snapshot();
-    for (const route of writes) {
-      const path = route.path.replace(/:[a-zA-Z]+/g, () => randomUUID());
-      for (const origin of ['https://evil.example', 'null', null]) {
-        const reply = await owner.browser.from(origin).send(route.method, path, { description: 'x', role: 'owner', text: 'x' });
-        t.is(reply.status, 403, `${route.method} ${route.path} from ${origin}`);
+  test.serial(
+    'every cookie-authenticated write refuses a cross-site form and a fetch without the page’s Origin, and the store is unchanged',
+    async (t) => {
+      const { app, store } = t.context;
+      const { owner, base } = await community(t);
+      const writes = ROUTES.filter((r) => (r.guard.kind === 'operator' || r.guard.kind === 'person') && r.method !== 'GET');
+      t.true(writes.length > 20, `${writes.length} write routes`);
+      const before = await store.snapshot();
+      for (const route of writes) {
+        const path = route.path.replace(/:[a-zA-Z]+/g, () => randomUUID());
+        for (const origin of ['https://evil.example', 'null', null]) {
+          const reply = await owner.browser.from(origin).send(route.method, path, { description: 'x', role: 'owner', text: 'x' });
+          t.is(reply.status, 403, `${route.method} ${route.path} from ${origin}`);
+        }
+        // A classic cross-site form post: urlencoded, with the other site's Origin.
+        const form = await app.http.send(route.method, path, undefined, {
+          raw: 'role=owner&description=x',
+          headers: { cookie: owner.browser.cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        t.is(form.status, 403, `form ${route.method} ${route.path}`);
       }
-      // A classic cross-site form post: urlencoded, with the other site's Origin.
-      const form = await app.http.send(route.method, path, undefined, {
-        raw: 'role=owner&description=x',
-        headers: { cookie: owner.browser.cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
-      });
-      t.is(form.status, 403, `form ${route.method} ${route.path}`);
-    }
-    t.deepEqual(await store.snapshot(), before);
-    // The same cookie from the service's own page still works.
-    expect(await owner.browser.get('/api/v1/account'), 200);
-    t.is(base, app.service.url);
-  });
+      t.deepEqual(await store.snapshot(), before);
+      // The same cookie from the service's own page still works.
+      expect(await owner.browser.get('/api/v1/account'), 200);
+      t.is(base, app.service.url);
+    },
+  );
 
   test('password sign-in: an unknown name and a wrong password get one answer; an account is limited to 10 attempts; sign-out ends the session', async (t) => {
     const { app } = t.context;
@@ -227,7 +230,12 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
     test('a session made on one instance works on another of the same store, and its sign-out ends it on both', async (t) => {
       const { app } = t.context;
       const { owner } = await community(t);
-      const other = await startTestService({ storage: { kind: 'provided', persistence: await open() }, rateLimitScale: 1000 });
+      // The same installation: the second instance keeps the first one's bootstrap key.
+      const other = await startTestService({
+        storage: { kind: 'provided', persistence: await open() },
+        rateLimitScale: 1000,
+        bootstrapKey: app.bootstrapKey,
+      });
       try {
         const there = browserOf(other.http, other.service.url, owner.browser.cookie);
         expect(await there.get('/api/v1/account'), 200);
