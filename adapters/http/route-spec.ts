@@ -158,11 +158,13 @@ export function publishedBody(spec: Pick<RouteSpec, 'body' | 'bodyRules'>): Json
 
 /**
  * Whether a row takes an `Idempotency-Key` (decision 0085): every row that may write for a caller
- * it knows, that is every method but GET behind a credential or an operator key. The pipeline and
+ * it knows, that is every method but GET behind a credential or an operator key (a person's session
+ * included, on the operator routes). The pipeline and
  * the OpenAPI document both ask this, so a new write row has idempotency without a line of its own.
  */
 export function takesIdempotencyKey(spec: Pick<RouteSpec, 'method' | 'guard'>): boolean {
-  return spec.method !== 'GET' && spec.guard.kind !== 'public';
+  // A person's own routes are sign-outs, which change nothing a second time.
+  return spec.method !== 'GET' && spec.guard.kind !== 'public' && spec.guard.kind !== 'person';
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });

@@ -192,7 +192,7 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
     t.is(limited.status, 429);
     t.true(Number(limited.headers.get('retry-after')) > 0);
 
-    expect(await browser.post('/api/v1/auth/sign-out', {}), 200);
+    expect(await browser.post('/api/v1/auth/sign-out'), 200);
     t.is((await browser.get('/api/v1/account')).status, 401);
     // Sign out everywhere ends the owner's other sessions too.
     const second = browserOf(
@@ -200,7 +200,7 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
       base,
       sessionCookieOf(await signIn(app.http, base, (await owner.browser.get('/api/v1/account')).body.username, GOOD_PASSWORD)),
     );
-    expect(await owner.browser.post('/api/v1/auth/sign-out', { everywhere: true }), 200);
+    expect(await owner.browser.post('/api/v1/auth/sign-out-everywhere'), 200);
     t.is((await second.get('/api/v1/account')).status, 401);
     t.is((await owner.browser.get('/api/v1/account')).status, 401);
   });
@@ -239,7 +239,7 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
       try {
         const there = browserOf(other.http, other.service.url, owner.browser.cookie);
         expect(await there.get('/api/v1/account'), 200);
-        expect(await there.post('/api/v1/auth/sign-out', {}), 200);
+        expect(await there.post('/api/v1/auth/sign-out'), 200);
         t.is((await owner.browser.get('/api/v1/account')).status, 401);
         t.is(app.service.url === other.service.url, false);
       } finally {

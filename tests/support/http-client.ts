@@ -12,7 +12,11 @@ export interface HttpReply<Body = any> {
   readonly headers: Headers;
 }
 
+/** The prefix of a person's session id (`cad_ps_...`): given as `token`, it is sent as the session cookie. */
+const PERSON_SESSION_PREFIX = 'cad_ps_';
+
 export interface RequestOptions {
+  /** An access token, operator key or MDT session (as a bearer), or a person's session id (as the cookie). */
   readonly token?: string;
   readonly headers?: Record<string, string>;
   /** Sent as written instead of JSON-encoding `body`. */
@@ -23,7 +27,11 @@ export interface RequestOptions {
 export function httpClient(baseUrl: string) {
   async function send<Body = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<HttpReply<Body>> {
     const headers: Record<string, string> = { ...options.headers };
-    if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
+    // A person's session id travels as a browser sends it: in the cookie, from the service's own page.
+    if (options.token?.startsWith(PERSON_SESSION_PREFIX)) {
+      headers['cookie'] ??= `cad_session=${options.token}`;
+      headers['origin'] ??= baseUrl;
+    } else if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
     const payload = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
     if (payload !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
     const response = await fetch(baseUrl + path, { method, headers, body: payload });
@@ -33,6 +41,7 @@ export function httpClient(baseUrl: string) {
     return reply;
   }
   return {
+    baseUrl,
     send,
     get: <Body = any>(path: string, options?: RequestOptions) => send<Body>('GET', path, undefined, options),
     post: <Body = any>(path: string, body?: unknown, options?: RequestOptions) => send<Body>('POST', path, body, options),

@@ -2,6 +2,7 @@ import type { RouteSpec } from '../../adapters/http/route-spec.ts';
 import { BRIDGE, BRIDGE_SCOPES, bridgeBody } from './bridge-driver.ts';
 import type { HttpClient } from './http-client.ts';
 import { expect, operatorOf, tokenFor } from './operator-driver.ts';
+import { GOOD_PASSWORD, sessionCookieOf } from './people-driver.ts';
 
 /** One organisation with one of everything, so that every route of the table has ids to call. */
 export async function routeWorld(http: HttpClient, bootstrapKey: string) {
@@ -53,7 +54,15 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
     200,
   );
   const mdt = expect(await http.post('/api/v1/auth/mdt-handoff/exchange', { token: handoff.token }), 200).sessionToken as string;
-  const tokens = { ...gameAndApi, mdt };
+  // The organisation's first owner, invited by the bootstrap key, and a dispatcher the owner invited:
+  // the person routes take the owner's sessions (sign-out its own), the people routes the dispatcher's id.
+  const invitation = (role: string) => invitationToken(http, bootstrapKey, org.organisationId, role);
+  const owner = await signUpFor(http, await invitation('owner'), 'World Owner', `owner.${unique()}`);
+  const leaving = await signInFor(http, owner.username);
+  const dispatcher = await signUpFor(http, await invitation('dispatcher'), 'World Dispatcher', `dispatch.${unique()}`);
+  ids['personId'] = dispatcher.personId;
+  // Signing out everywhere ends every session of its person: the dispatcher's, which nothing else uses.
+  const tokens = { ...gameAndApi, mdt, person: owner.sessionId, leaving, elsewhere: dispatcher.sessionId };
   return {
     /** A new player put on duty through /duty; returns the unit. */
     onDuty,
@@ -80,7 +89,17 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
           ? tokens[spec.guard.credential === 'game' ? 'game' : 'api']
           : spec.guard.kind === 'mdt'
             ? tokens.mdt
-            : undefined,
+            : spec.guard.kind === 'person'
+              ? spec.operationId === 'signOut'
+                ? tokens.leaving
+                : spec.operationId === 'signOutEverywhere'
+                  ? tokens.elsewhere
+                  : tokens.person
+              : undefined,
+    /** A fresh invitation of the world's organisation, with the role. */
+    invitation,
+    /** The world owner's username (password: GOOD_PASSWORD). */
+    ownerUsername: owner.username,
   };
 }
 
@@ -171,6 +190,21 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
         seenAt: new Date().toISOString(),
       };
     }
+    case 'createInvitation':
+      return { role: 'dispatcher' };
+    case 'changePersonRole':
+      return { role: 'supervisor' };
+    case 'signIn':
+      return { username: world.ownerUsername, password: GOOD_PASSWORD };
+    case 'signUp':
+      return {
+        invitation: await world.invitation('officer'),
+        displayName: 'Franklin C',
+        username: `frank.${unique()}`,
+        password: GOOD_PASSWORD,
+      };
+    case 'readInvitation':
+      return { invitation: await world.invitation('civilian') };
     case 'exchangeGameToken':
       return { clientId: world.secrets.game.clientId, clientSecret: world.secrets.game.clientSecret };
     case 'exchangeApiToken':
@@ -220,4 +254,32 @@ export function withFirstString(body: unknown, text: string): unknown {
   };
   const changed = walk(body);
   return done ? changed : { ...(body as object), note: text };
+}
+
+/** An invitation's token, made with an operator key. */
+async function invitationToken(http: HttpClient, key: string, organisationId: string, role: string): Promise<string> {
+  const made = expect(await http.post(`/api/v1/admin/organisations/${organisationId}/invitations`, { role }, { token: key }), 201);
+  return decodeURIComponent(String(made.invitationPath).split('#invitation=')[1] ?? '');
+}
+
+/** The session id a sign-up or sign-in answer's cookie carries. */
+const sessionIdOf = (reply: Parameters<typeof sessionCookieOf>[0]) => sessionCookieOf(reply).split('=')[1]!;
+
+/** A person who accepted an invitation, signed in from the service's own page. */
+async function signUpFor(http: HttpClient, invitation: string, displayName: string, username: string) {
+  const body = { invitation, displayName, username, password: GOOD_PASSWORD };
+  const reply = await http.send('POST', '/api/v1/auth/sign-up', body, { headers: { origin: http.baseUrl } });
+  return { personId: expect(reply, 201).personId as string, sessionId: sessionIdOf(reply), username };
+}
+
+/** Another session of a person, from a password sign-in. */
+async function signInFor(http: HttpClient, username: string): Promise<string> {
+  const reply = await http.send(
+    'POST',
+    '/api/v1/auth/sign-in',
+    { username, password: GOOD_PASSWORD },
+    { headers: { origin: http.baseUrl } },
+  );
+  expect(reply, 200);
+  return sessionIdOf(reply);
 }

@@ -67,7 +67,8 @@ export const authRoutes: readonly RouteSpec[] = [
     operationId: 'signIn',
     method: 'POST',
     path: '/api/v1/auth/sign-in',
-    summary: 'Signs a person in with their username and password; sets the session cookie. An unknown name and a wrong password are one answer, in one time.',
+    summary:
+      'Signs a person in with their username and password; sets the session cookie. An unknown name and a wrong password are one answer, in one time.',
     tag,
     guard: { kind: 'public' },
     rateLimit: { bucket: 'sign-in', perMinute: 30, per: 'address' },
@@ -75,8 +76,13 @@ export const authRoutes: readonly RouteSpec[] = [
     responses: {
       200: { description: 'Signed in; `Set-Cookie` carries the session.', schema: signedIn },
       401: { description: '`UNAUTHORIZED`: the username or the password is wrong (the same answer for both).' },
-      403: { description: '`FORBIDDEN`: the account waits for approval or is disabled (said only to the right password); or the request did not come from this service’s pages.' },
-      429: { description: '`RATE_LIMITED`: too many attempts for this account (10 in 15 minutes) or from this address; `Retry-After` says when.' },
+      403: {
+        description:
+          '`FORBIDDEN`: the account waits for approval or is disabled (said only to the right password); or the request did not come from this service’s pages.',
+      },
+      429: {
+        description: '`RATE_LIMITED`: too many attempts for this account (10 in 15 minutes) or from this address; `Retry-After` says when.',
+      },
     },
     useCase: 'signInWithPassword',
     handle: async ({ body, userAgent, fromOwnPage }, signIn) => {
@@ -91,7 +97,8 @@ export const authRoutes: readonly RouteSpec[] = [
     operationId: 'signUp',
     method: 'POST',
     path: '/api/v1/auth/sign-up',
-    summary: 'Creates the account an invitation offers (display name, username, password), a member of its organisation in its role, and signs it in.',
+    summary:
+      'Creates the account an invitation offers (display name, username, password), a member of its organisation in its role, and signs it in.',
     tag,
     guard: { kind: 'public' },
     rateLimit: { bucket: 'sign-up', perMinute: 10, per: 'address' },
@@ -109,7 +116,11 @@ export const authRoutes: readonly RouteSpec[] = [
       const outcome = await signUp.execute({ invitationToken: invitation, displayName, username, password, userAgent });
       if (!outcome.ok) throw signUpRefusal(outcome.reason);
       const { sessionId, personId, expiresAt } = outcome.value;
-      return { status: 201, body: { personId, displayName: outcome.value.displayName }, cookie: { set: sessionId, maxAgeSeconds: cookieAge(expiresAt) } };
+      return {
+        status: 201,
+        body: { personId, displayName: outcome.value.displayName },
+        cookie: { set: sessionId, maxAgeSeconds: cookieAge(expiresAt) },
+      };
     },
   }),
   route({
@@ -128,7 +139,11 @@ export const authRoutes: readonly RouteSpec[] = [
           type: 'object',
           required: ['organisationName', 'role', 'expiresAt'],
           additionalProperties: false,
-          properties: { organisationName: { type: 'string' }, role: { enum: [...ROLE_NAMES] }, expiresAt: { type: 'string', format: 'date-time' } },
+          properties: {
+            organisationName: { type: 'string' },
+            role: { enum: [...ROLE_NAMES] },
+            expiresAt: { type: 'string', format: 'date-time' },
+          },
         },
       },
       404: { description: '`NOT_FOUND`: the invitation was used, has expired or does not exist.' },
@@ -136,15 +151,31 @@ export const authRoutes: readonly RouteSpec[] = [
     useCase: 'readInvitation',
     handle: async ({ body }, readInvitation) => answered(await readInvitation.execute(body.invitation)),
   }),
-  route({
-    operationId: 'signOut',
+  signOutRoute('signOut', '/api/v1/auth/sign-out', 'Ends this browser’s session and clears its cookie.', false),
+  signOutRoute(
+    'signOutEverywhere',
+    '/api/v1/auth/sign-out-everywhere',
+    'Ends every session of the person, on every browser and instance, and clears this one’s cookie.',
+    true,
+  ),
+];
+
+function answered(outcome: Outcome<{ organisationName: string; role: string; expiresAt: Date }, 'invalid_invitation'>): Reply {
+  if (!outcome.ok) throw new HttpError('NOT_FOUND', 'This invitation was used, has expired or does not exist.');
+  const { organisationName, role, expiresAt } = outcome.value;
+  return ok({ organisationName, role, expiresAt: expiresAt.toISOString() });
+}
+
+/** Signing out: ending a session that has ended changes nothing, so these take no idempotency key. */
+function signOutRoute(operationId: string, path: string, summary: string, everywhere: boolean): RouteSpec {
+  return route({
+    operationId,
     method: 'POST',
-    path: '/api/v1/auth/sign-out',
-    summary: 'Ends this browser’s session, or with `everywhere: true` every session of the person; clears the cookie.',
+    path,
+    summary,
     tag,
     guard: { kind: 'person' },
     rateLimit: { bucket: 'sign-out', perMinute: 30, per: 'address' },
-    body: Type.Object({ everywhere: Type.Optional(Type.Boolean()) }),
     responses: {
       200: {
         description: '`ended`: how many sessions ended.',
@@ -152,15 +183,9 @@ export const authRoutes: readonly RouteSpec[] = [
       },
     },
     useCase: 'signOut',
-    handle: async ({ body, person }, signOut) => {
-      const outcome = await signOut.execute({ person, everywhere: body.everywhere === true });
+    handle: async ({ person }, signOut) => {
+      const outcome = await signOut.execute({ person, everywhere });
       return { ...ok({ ended: outcome.ok ? outcome.value.ended : 0 }), cookie: { clear: true } };
     },
-  }),
-];
-
-function answered(outcome: Outcome<{ organisationName: string; role: string; expiresAt: Date }, 'invalid_invitation'>): Reply {
-  if (!outcome.ok) throw new HttpError('NOT_FOUND', 'This invitation was used, has expired or does not exist.');
-  const { organisationName, role, expiresAt } = outcome.value;
-  return ok({ organisationName, role, expiresAt: expiresAt.toISOString() });
+  });
 }
