@@ -1,35 +1,48 @@
-import type { DispatcherAdmission } from '../adapters/realtime-socketio/index.ts';
+import { originMatchesHost, sessionIdInCookies } from '../adapters/http/session-cookie.ts';
+import type { DispatcherAdmission, Handshake } from '../adapters/realtime-socketio/index.ts';
+import type { Operator } from '../domain/operator/operator.ts';
 import type { OrganisationId } from '../domain/shared/ids.ts';
 import type { CadCore } from './core.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const header = (headers: Handshake['headers'], name: string) => {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
 
 /**
- * Who may watch a dispatch board: an operator key (handshake `auth.key`) that reaches the
- * organisation it names (`auth.organisationId`), whatever its permissions; acting needs
- * `dispatch.manage`, which the routes check. The key is checked again for every snapshot and
- * while the board stays connected, so a revoked key stops watching. An unknown key, a revoked
- * one and one of another organisation are refused alike.
+ * Who may watch a dispatch board: an operator key (handshake `auth.key`), or a signed-in person (the
+ * session cookie, from a page of this service: the handshake's `Origin` is the host it reached),
+ * that reaches the organisation it names (`auth.organisationId`), whatever its permissions; acting
+ * needs `dispatch.manage`, which the routes check. The key or session is checked again for every
+ * snapshot and while the board stays connected, so a revoked key, an ended session or a role taken
+ * away stops the watching. Unknown, revoked, ended and foreign are refused alike.
  */
-export function dispatcherAdmission(core: CadCore): (auth: unknown) => Promise<DispatcherAdmission> {
-  const operatorOf = (key: string) => core.useCases.authenticateOperator.execute(key);
-  return async (auth) => {
+export function dispatcherAdmission(core: CadCore): (handshake: Handshake) => Promise<DispatcherAdmission> {
+  return async ({ auth, headers }) => {
     const { key, organisationId } = (typeof auth === 'object' && auth !== null ? auth : {}) as Record<string, unknown>;
-    if (typeof key !== 'string') return { ok: false, reason: 'invalid_key' };
+    const sessionId = typeof key === 'string' ? null : sessionIdInCookies(header(headers, 'cookie'));
+    const fromOwnPage = originMatchesHost(header(headers, 'origin'), header(headers, 'host'));
+    const operatorNow = async (): Promise<Operator | null> => {
+      if (typeof key === 'string') return core.useCases.authenticateOperator.execute(key);
+      if (sessionId === null || !fromOwnPage) return null;
+      return core.useCases.authenticatePerson.execute(sessionId);
+    };
+    if (typeof key !== 'string' && sessionId === null) return { ok: false, reason: 'invalid_key' };
     if (typeof organisationId !== 'string' || !UUID.test(organisationId)) return { ok: false, reason: 'organisation_required' };
     const watched = organisationId.toLowerCase() as OrganisationId;
-    const operator = await operatorOf(key);
+    const operator = await operatorNow();
     if (operator === null || !operator.reaches(watched)) return { ok: false, reason: 'invalid_key' };
     return {
       ok: true,
       organisationId: watched,
       board: async () => {
-        const current = await operatorOf(key);
+        const current = await operatorNow();
         if (current === null) return null;
         const board = await core.useCases.readDispatchBoard.execute({ operator: current, organisationId: watched });
         return board.ok ? board.value : null;
       },
-      stillAdmitted: async () => (await operatorOf(key))?.reaches(watched) ?? false,
+      stillAdmitted: async () => (await operatorNow())?.reaches(watched) ?? false,
     };
   };
 }

@@ -1,3 +1,4 @@
+import { loadAccountPage } from '../web-account/index.ts';
 import { loadAdminPage } from '../web-admin/index.ts';
 import { loadMdtPage } from '../web-mdt/index.ts';
 import { loadDispatchPage } from '../web-dispatch/index.ts';
@@ -27,6 +28,7 @@ export function pageTable(settings: PageSettings = {}): StaticPage[] {
   return [
     { prefix: '/shared', assets: loadSharedAssets() },
     { prefix: '/admin', assets: loadAdminPage() },
+    { prefix: '/account', assets: loadAccountPage() },
     {
       prefix: '/mdt',
       assets: loadMdtPage(realtimePort),

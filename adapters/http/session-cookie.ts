@@ -11,6 +11,31 @@ export const SESSION_COOKIE = { secure: '__Host-cad_session', plain: 'cad_sessio
 
 const nameFor = (ex: Exchange) => (ex.secure ? SESSION_COOKIE.secure : SESSION_COOKIE.plain);
 
+/**
+ * The session id in a `Cookie` header that did not come through the pipeline (a realtime handshake):
+ * the TLS name first, then the plain one. The handshake's `Origin` must still be the page's own.
+ */
+export function sessionIdInCookies(header: string | undefined): string | null {
+  if (header === undefined || header === '') return null;
+  const cookies = parse(header);
+  return cookies[SESSION_COOKIE.secure] || cookies[SESSION_COOKIE.plain] || null;
+}
+
+/**
+ * Whether a handshake's `Origin` is a page of the host it was sent to. The port is not compared: the
+ * uWS engine's channel listens on a port of its own (`REALTIME_PORT`) beside the pages' port.
+ */
+export function originMatchesHost(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin || !host) return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).hostname;
+  } catch {
+    return false;
+  }
+  return originHost.toLowerCase() === new URL(`http://${host}`).hostname.toLowerCase();
+}
+
 /** The session id the request carries under the name its scheme uses, or null. */
 export function sessionIdOf(ex: Exchange): string | null {
   const header = ex.get('cookie');

@@ -12,14 +12,20 @@ export function unauthorized(reason: string): ExtendedError {
  * admission is kept in `socket.data.admission`, and an admission that could not be judged (a store
  * away) is logged and refused as `unavailable`, so the client retries.
  */
+/** What a handshake shows a namespace: its `auth` object and its HTTP headers (the cookie, the origin). */
+export interface Handshake {
+  readonly auth: unknown;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
 export function admitWith<A extends { ok: true } | { ok: false; reason: string }>(
   namespace: Namespace,
-  admit: (auth: unknown) => Promise<A>,
+  admit: (handshake: Handshake) => Promise<A>,
   logger: { warn(obj: object, msg: string): void },
   what: string,
 ): void {
   namespace.use((socket, next) => {
-    admit(socket.handshake.auth).then(
+    admit({ auth: socket.handshake.auth, headers: socket.handshake.headers }).then(
       (admission) => {
         if (!admission.ok) return next(unauthorized((admission as { reason: string }).reason));
         socket.data = { admission };

@@ -1,5 +1,5 @@
 import type { Namespace, Server } from 'socket.io';
-import { admitWith } from './admission.ts';
+import { type Handshake, admitWith } from './admission.ts';
 import type { DispatchBoard } from '../../application/dispatch/read-board.ts';
 import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
 import { type PositionView, changePayload, positionView, positionsPayload, snapshotPayload } from './dispatch-payload.ts';
@@ -25,8 +25,11 @@ export type DispatcherAdmission =
   | { readonly ok: false; readonly reason: 'invalid_key' | 'organisation_required' };
 
 export interface DispatchOptions {
-  /** Reads the handshake's `auth` (`key`, `organisationId`): an operator key that reaches the organisation. */
-  admit(auth: unknown): Promise<DispatcherAdmission>;
+  /**
+   * Reads the handshake: `auth.key` (an operator key) or the person's session cookie from the
+   * service's own page, and `auth.organisationId`, which they must reach.
+   */
+  admit(handshake: Handshake): Promise<DispatcherAdmission>;
   now(): Date;
   logger: { warn(obj: object, msg: string): void };
 }
@@ -48,7 +51,7 @@ const roomOf = (organisationId: string) => `organisation:${organisationId}`;
  */
 export function serveDispatch(io: Server<any, any, any, any>, options: DispatchOptions): DispatchNamespace {
   const boards: Namespace = io.of(DISPATCH_NAMESPACE);
-  admitWith(boards, (auth) => options.admit(auth), options.logger, 'a dispatch board');
+  admitWith(boards, (handshake) => options.admit(handshake), options.logger, 'a dispatch board');
   boards.on('connection', (socket) => {
     const admission = (socket.data as { admission: Extract<DispatcherAdmission, { ok: true }> }).admission;
     // Joined before the snapshot is read, so that no change falls between them; the board applies

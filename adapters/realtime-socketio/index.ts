@@ -14,6 +14,7 @@ export { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
 export { type FanOut, redisFanOut } from './redis-fan-out.ts';
 export { asyncApiDocument } from './asyncapi.ts';
 export { BOARD_EVENT, DISPATCH_NAMESPACE, type DispatchOptions, type DispatcherAdmission } from './dispatch-namespace.ts';
+export type { Handshake } from './admission.ts';
 export {
   DEFAULT_WAYPOINT_LOG_BOUNDS,
   MemoryWaypointLog,

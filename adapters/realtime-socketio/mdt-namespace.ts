@@ -68,7 +68,7 @@ function place(socket: { readonly rooms: Set<string>; join(room: string): unknow
  */
 export function serveMdt(io: Server<any, any, any, any>, options: MdtOptions): MdtNamespace {
   const mdts: Namespace = io.of(MDT_NAMESPACE);
-  admitWith(mdts, (auth) => options.admit(auth), options.logger, 'an MDT');
+  admitWith(mdts, (handshake) => options.admit(handshake.auth), options.logger, 'an MDT');
   mdts.on('connection', (socket) => {
     const admission = (socket.data as { admission: Extract<MdtAdmission, { ok: true }> }).admission;
     place(socket, admission);

@@ -13,6 +13,7 @@ const FILES: Readonly<Record<string, string>> = {
   'onboarding.js': 'onboarding.js',
   'roster.js': 'roster.js',
   'audit.js': 'audit.js',
+  'people.js': 'people.js',
   'words.js': 'words.js',
 };
 

@@ -1,5 +1,7 @@
-// The operator HTTP routes, as this browser calls them: the key lives in sessionStorage only and
-// travels only in the Authorization header; nothing is cached or sent as a referrer.
+// The operator HTTP routes, as this browser calls them: signed in as a person, with the session
+// cookie the service set (HttpOnly: this page never sees it); or with an operator key, which lives
+// in sessionStorage only and travels only in the Authorization header. Nothing is cached or sent as
+// a referrer.
 const KEY = 'cad.operatorKey';
 const ORGANISATION = 'cad.organisationId';
 
@@ -29,16 +31,19 @@ function describeBody(status, body) {
   return [body.message, details].filter(Boolean).join(' ') || `The service answered ${status}.`;
 }
 
-/** One request to `/api/v1/admin<path>` as the signed-in key; a refusal throws an ApiError. */
+/** One request to `/api/v1/admin<path>` as the signed-in key or person; a refusal throws an ApiError. */
 export async function call(method, path, body) {
-  const headers = { Authorization: `Bearer ${session.key()}`, Accept: 'application/json' };
+  const key = session.key();
+  const headers = { Accept: 'application/json' };
+  if (key !== null) headers.Authorization = `Bearer ${key}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`/api/v1/admin${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     cache: 'no-store',
-    credentials: 'omit',
+    // A key is the whole credential: no cookie rides along with it.
+    credentials: key === null ? 'same-origin' : 'omit',
     referrerPolicy: 'no-referrer',
   });
   const data = await response.json().catch(() => null);

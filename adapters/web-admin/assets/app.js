@@ -5,9 +5,10 @@ import { credentialsScreen } from './credentials.js';
 import { byId, el, own, phrase, say } from '/shared/dom.js';
 import { gate, may } from './controls.js';
 import { onboardingScreen } from './onboarding.js';
+import { peopleScreen } from './people.js';
 import { explain } from './words.js';
 
-const SCREENS = ['sign-in', 'organisations', 'credentials', 'onboarding', 'audit'];
+const SCREENS = ['sign-in', 'organisations', 'credentials', 'onboarding', 'people', 'audit'];
 const status = byId('page-status');
 let me = null;
 const currentKey = () => me;
@@ -16,6 +17,7 @@ const screens = {
   credentials: credentialsScreen(currentKey, failed),
   onboarding: onboardingScreen(currentKey, failed),
   audit: auditScreen(currentKey, failed),
+  people: peopleScreen(currentKey, failed),
 };
 
 /** Every message region is emptied when a screen opens: a message belongs to what was just done. */
@@ -62,11 +64,12 @@ function showOrganisation(name) {
  */
 function failed(error, region = status, form = null) {
   if (error instanceof ApiError && error.status === 401) {
+    const byKey = session.key() !== null;
     session.signOut();
     me = null;
     clearMessages();
     show('sign-in');
-    say(byId('sign-in-status'), 'That operator key was not accepted. Sign in again.', 'error');
+    say(byId('sign-in-status'), byKey ? 'That operator key was not accepted. Sign in again.' : 'Your session has ended. Sign in again.', 'error');
     return;
   }
   say(region, explain(error, form), 'error');
@@ -76,6 +79,7 @@ function failed(error, region = status, form = null) {
 function landing() {
   if (may(me, 'integrations.credential.manage')) return 'credentials';
   if (may(me, 'organisation.settings.manage') || may(me, 'roster.manage')) return 'onboarding';
+  if (may(me, 'roster.manage')) return 'people';
   if (may(me, 'audit.view')) return 'audit';
   return 'credentials';
 }
@@ -84,7 +88,14 @@ async function enter() {
   try {
     me = await call('GET', '/me');
   } catch (error) {
+    // Without a key, a 401 only means that no person is signed in: the sign-in screen, quietly.
+    if (session.key() === null && error instanceof ApiError && error.status === 401) return show('sign-in');
     failed(error, byId('sign-in-status'), byId('sign-in-form'));
+    return;
+  }
+  if (me.personId !== null && me.organisationId === null) {
+    show('sign-in');
+    say(byId('sign-in-status'), phrase`Signed in as ${me.label}, who belongs to no organisation yet.`, 'error');
     return;
   }
   byId('whoami').hidden = false;
@@ -170,11 +181,12 @@ byId('change-organisation').addEventListener('click', () => {
   session.leave();
   void chooseOrganisation();
 });
-// Signing out forgets the key and reloads the page, so nothing shown under the key stays in it.
-byId('sign-out').addEventListener('click', () => {
+// Signing out ends a person's session (or forgets the key) and reloads the page, so nothing shown stays in it.
+byId('sign-out').addEventListener('click', async () => {
+  if (session.key() === null) await fetch('/api/v1/auth/sign-out', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
   session.signOut();
   window.location.reload();
 });
 
-if (session.key() === null) show('sign-in');
-else void enter();
+// A key signed in in this tab is used; otherwise the page asks whether a person is signed in.
+void enter();

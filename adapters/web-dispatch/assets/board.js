@@ -28,15 +28,18 @@ class ApiError extends Error {
     this.status = status;
   }
 }
+// Signed in as a person, the session cookie (HttpOnly) carries it; with an operator key, the header alone.
 async function call(method, path, body) {
-  const headers = { Authorization: `Bearer ${sessionStorage.getItem(KEY)}`, Accept: 'application/json' };
+  const key = sessionStorage.getItem(KEY);
+  const headers = { Accept: 'application/json' };
+  if (key !== null) headers.Authorization = `Bearer ${key}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`/api/v1/admin${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     cache: 'no-store',
-    credentials: 'omit',
+    credentials: key === null ? 'same-origin' : 'omit',
     referrerPolicy: 'no-referrer',
   });
   const data = await response.json().catch(() => null);
@@ -50,7 +53,7 @@ async function act(what, action) {
     say(status, what, 'success');
     return true;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return signOut('That operator key was not accepted. Sign in again.');
+    if (error instanceof ApiError && error.status === 401) return signOut(refusedWords());
     say(status, error instanceof ApiError ? error.message : 'The service could not be reached.', 'error');
     return false;
   }
@@ -61,6 +64,9 @@ function show(name) {
   for (const screen of ['sign-in', 'organisations', 'board']) byId(`${screen}-screen`).hidden = screen !== name;
   byId('sign-out').hidden = name === 'sign-in';
 }
+
+const refusedWords = () =>
+  sessionStorage.getItem(KEY) === null ? 'Your session has ended. Sign in again.' : 'That operator key was not accepted. Sign in again.';
 
 function signOut(message = '') {
   socket?.close();
@@ -79,9 +85,9 @@ async function enter() {
   try {
     me = await call('GET', '/me');
   } catch (error) {
-    return error instanceof ApiError && error.status === 401
-      ? signOut('That operator key was not accepted. Sign in again.')
-      : say(status, 'The service could not be reached.', 'error');
+    // Without a key, a 401 only means that no person is signed in: the sign-in screen, quietly.
+    if (error instanceof ApiError && error.status === 401) return signOut(sessionStorage.getItem(KEY) === null ? '' : refusedWords());
+    return say(status, 'The service could not be reached.', 'error');
   }
   byId('whoami').hidden = false;
   byId('whoami').replaceChildren(me.bootstrap ? own('Signed in: bootstrap key') : el('span', {}, phrase`Signed in: ${me.label}`));
@@ -126,7 +132,13 @@ async function openBoard(organisationId) {
   const base = where.port === null ? location.origin : `${location.protocol}//${location.hostname}:${where.port}`;
   state = boardState();
   socket?.close();
-  socket = io(`${base}/dispatch`, { auth: { key: sessionStorage.getItem(KEY), organisationId }, transports: ['websocket', 'polling'] });
+  // A key goes in the handshake's auth; a person's session rides in its cookie, from this page's origin.
+  const key = sessionStorage.getItem(KEY);
+  socket = io(`${base}/dispatch`, {
+    auth: key === null ? { organisationId } : { key, organisationId },
+    withCredentials: key === null,
+    transports: ['websocket', 'polling'],
+  });
   let first = true;
   socket.on('board', (event) => {
     if (!state.apply(event)) return;
@@ -288,7 +300,10 @@ byId('sign-in-form').addEventListener('submit', (event) => {
   byId('operator-key').value = '';
   enter();
 });
-byId('sign-out').addEventListener('click', () => signOut());
+byId('sign-out').addEventListener('click', async () => {
+  if (sessionStorage.getItem(KEY) === null) await fetch('/api/v1/auth/sign-out', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+  signOut();
+});
 
-if (sessionStorage.getItem(KEY) === null) show('sign-in');
-else enter();
+// A key signed in in this tab is used; otherwise the board asks whether a person is signed in.
+enter();

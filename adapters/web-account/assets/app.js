@@ -1,0 +1,151 @@
+// A person's own page: sign in, accept an invitation (/account/#invitation=<token>), and, signed in,
+// the profile, organisations and sessions. The session is an HttpOnly cookie the service sets; this
+// page never sees it. Requests go to this service only, with its own Origin, as every page's do.
+import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
+
+const SCREENS = ['sign-in', 'join', 'account'];
+const ROLE_WORDS = {
+  owner: 'Owner',
+  admin: 'Admin',
+  supervisor: 'Supervisor',
+  dispatcher: 'Dispatcher',
+  officer: 'Officer',
+  civilian: 'Civilian',
+};
+
+class ApiError extends Error {
+  constructor(status, body) {
+    const details = Array.isArray(body?.details) ? body.details.map((d) => `${d.field} ${d.message}`).join('; ') : '';
+    super([body?.message, details].filter(Boolean).join(' ') || `The service answered ${status}.`);
+    this.status = status;
+  }
+}
+
+async function send(method, path, body) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: 'no-store',
+    credentials: 'same-origin',
+    referrerPolicy: 'no-referrer',
+  });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+function show(name) {
+  for (const screen of SCREENS) byId(`${screen}-screen`).hidden = screen !== name;
+  byId('nav').hidden = name !== 'account';
+  const heading = byId(`${name}-screen`).querySelector('h2');
+  heading.tabIndex = -1;
+  heading.focus();
+}
+
+/** The invitation in the address's fragment, taken out of the address bar (and the history) at once. */
+function takeInvitation() {
+  const match = /^#invitation=(.+)$/.exec(location.hash);
+  if (match === null) return null;
+  history.replaceState(null, '', location.pathname + location.search);
+  return decodeURIComponent(match[1]);
+}
+
+let invitation = null;
+
+async function openJoin() {
+  show('join');
+  try {
+    const offer = await send('POST', '/api/v1/auth/invitation', { invitation });
+    byId('join-offer').replaceChildren(...phrase`You are invited to ${offer.organisationName} as ${ROLE_WORDS[offer.role] ?? offer.role}.`.nodes());
+  } catch (error) {
+    invitation = null;
+    byId('join-form').hidden = true;
+    say(byId('join-status'), error.status === 404 ? 'This invitation was used, has expired or does not exist. Ask for a new one.' : error.message, 'error');
+  }
+}
+
+async function openAccount() {
+  let account;
+  try {
+    account = await send('GET', '/api/v1/account');
+  } catch (error) {
+    if (error.status === 401) return invitation === null ? show('sign-in') : openJoin();
+    return say(byId('page-status'), error.message, 'error');
+  }
+  byId('whoami').hidden = false;
+  byId('whoami').replaceChildren(...phrase`Signed in: ${account.displayName}`.nodes());
+  byId('profile-display-name').replaceChildren(el('bdi', { text: account.displayName }));
+  byId('profile-username').replaceChildren(account.username === null ? own('—') : el('bdi', { text: account.username }));
+  fillRows(
+    byId('organisation-rows'),
+    account.organisations.map((o) => el('tr', {}, el('td', { text: o.name }), el('td', {}, own(ROLE_WORDS[o.role] ?? o.role)))),
+    2,
+    'You belong to no organisation yet.',
+  );
+  fillRows(
+    byId('session-rows'),
+    account.sessions.map((s) =>
+      el(
+        'tr',
+        {},
+        el('td', {}, el('bdi', { text: s.userAgent || 'Unknown browser' }), s.current ? own(' (this browser)') : null),
+        el('td', {}, own(when(s.createdAt))),
+        el('td', {}, own(when(s.lastSeenAt))),
+      ),
+    ),
+    3,
+    'No open session.',
+  );
+  show('account');
+}
+
+byId('sign-in-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const password = byId('sign-in-password');
+  try {
+    await send('POST', '/api/v1/auth/sign-in', { username: byId('sign-in-username').value, password: password.value });
+    password.value = '';
+    await openAccount();
+  } catch (error) {
+    password.value = '';
+    say(byId('sign-in-status'), error.message, 'error');
+  }
+});
+
+byId('join-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const password = byId('join-password');
+  try {
+    await send('POST', '/api/v1/auth/sign-up', {
+      invitation,
+      displayName: byId('join-display-name').value,
+      username: byId('join-username').value,
+      password: password.value,
+    });
+    invitation = null;
+    password.value = '';
+    await openAccount();
+  } catch (error) {
+    say(byId('join-status'), error.message, 'error');
+  }
+});
+
+byId('sign-out').addEventListener('click', async () => {
+  await send('POST', '/api/v1/auth/sign-out').catch(() => undefined);
+  window.location.reload();
+});
+
+byId('sign-out-everywhere').addEventListener('click', async () => {
+  try {
+    await send('POST', '/api/v1/auth/sign-out-everywhere');
+    window.location.reload();
+  } catch (error) {
+    say(byId('sessions-status'), error.message, 'error');
+  }
+});
+
+invitation = takeInvitation();
+void openAccount();

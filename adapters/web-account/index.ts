@@ -1,0 +1,17 @@
+import { type PageAssets, readAssets } from '../web-shared/index.ts';
+
+/** The page's files, by their name under `/account/`; `''` is the page itself. */
+const FILES: Readonly<Record<string, string>> = {
+  '': 'index.html',
+  'account.css': 'account.css',
+  'app.js': 'app.js',
+};
+
+/**
+ * A person's own page (`/account/`): signing in, accepting an invitation (`/account/#invitation=...`),
+ * and, signed in, their profile, organisations with roles, and sessions. It talks to the people
+ * routes only, as any browser would; its session is the `HttpOnly` cookie those routes set.
+ */
+export function loadAccountPage(): PageAssets {
+  return readAssets(new URL('./assets/', import.meta.url), FILES);
+}

@@ -1,0 +1,172 @@
+import anyTest, { type ExecutionContext, type TestFn } from 'ava';
+import type { Page } from 'playwright-core';
+import { type Browser, SCREENSHOTS, accessibilityViolations, openBrowser } from '../support/browser.ts';
+import { dispatchScene } from '../support/dispatch-scene.ts';
+import { realtimeOnHttpPort } from '../support/http-engine.ts';
+import { HOSTILE, hostileTextProblems } from '../support/hostile-text.ts';
+import { expect } from '../support/operator-driver.ts';
+import { GOOD_PASSWORD, browserOf, invite } from '../support/people-driver.ts';
+import { type TestService, startTestService } from '../support/test-service.ts';
+
+/**
+ * People in Chromium, as a community meets it: the bootstrap key's invitation makes the first
+ * owner on `/account/`; the owner, signed in on `/admin/` with no key typed, invites a dispatcher
+ * from People; the dispatcher creates an account from the address and works the dispatch board in
+ * their own name; made an officer, their next board action is refused.
+ */
+type Context = { app: TestService; owner: Browser; dispatcher: Browser; scene: Awaited<ReturnType<typeof dispatchScene>> };
+const test = anyTest as TestFn<Context>;
+
+test.before(async (t) => {
+  const app = await startTestService({ realtime: realtimeOnHttpPort, rateLimitScale: 1000 });
+  try {
+    const scene = await dispatchScene(app, 1);
+    t.context = { app, scene, owner: await openBrowser(), dispatcher: await openBrowser() };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+});
+test.after.always(async (t) => {
+  await t.context.owner?.close();
+  await t.context.dispatcher?.close();
+  await t.context.app?.close();
+});
+
+/** Screenshots the page and checks it with axe: no serious or critical violation. */
+async function screen(t: ExecutionContext<Context>, page: Page, name: string) {
+  await page.screenshot({ path: new URL(`people-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+  const violations = (await accessibilityViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  t.deepEqual(violations, [], `${name}: ${JSON.stringify(violations, null, 1)}`);
+}
+
+/** Opens an invitation's address and creates the account it offers. */
+async function acceptInvitation(page: Page, address: string, displayName: string, username: string) {
+  await page.goto(address);
+  const form = page.getByRole('region', { name: 'Create your account' });
+  await form.getByLabel('Display name').fill(displayName);
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(GOOD_PASSWORD);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+}
+
+/** The session cookie a browser holds for the service, as an HTTP client would send it. */
+async function cookieOf(browser: Browser): Promise<string> {
+  const cookie = (await browser.context.cookies()).find((c) => c.name.endsWith('cad_session'))!;
+  return `${cookie.name}=${cookie.value}`;
+}
+
+test.serial('the first owner accepts the bootstrap key’s invitation on /account/, and /admin/ opens signed in as them', async (t) => {
+  const { app, owner, scene } = t.context;
+  const token = await invite({ key: app.bootstrapKey }, app.http, scene.world.organisationId, 'owner');
+  const page = await owner.context.newPage();
+  await acceptInvitation(page, `${app.service.url}/account/#invitation=${encodeURIComponent(token)}`, 'Olivia Owner', 'olivia');
+  t.is(new URL(page.url()).hash, '', 'the invitation leaves the address bar');
+  await page.getByRole('row', { name: /Owner/ }).waitFor();
+  await screen(t, page, 'account');
+  if (process.env['SAVE_README_SCREENSHOT'] === '1')
+    await page.screenshot({ path: new URL('../../docs/images/account.png', import.meta.url).pathname });
+
+  await page.goto(`${app.service.url}/admin/`);
+  await page.getByText('Signed in: Olivia Owner').waitFor();
+  t.false(await page.getByLabel('Operator key', { exact: true }).isVisible(), 'no key asked for');
+  await page.getByRole('button', { name: 'People' }).click();
+  await page.getByRole('row', { name: /Olivia Owner.*Owner/ }).waitFor();
+  await page.close();
+});
+
+test.serial(
+  'the owner invites a dispatcher from People; the dispatcher joins and assigns a unit on the board in their own name',
+  async (t) => {
+    const { app, owner, dispatcher, scene } = t.context;
+    const admin = await owner.context.newPage();
+    await admin.goto(`${app.service.url}/admin/`);
+    await admin.getByRole('button', { name: 'People' }).click();
+    await admin.getByLabel('Role').selectOption({ label: 'Dispatcher' });
+    await admin.getByRole('button', { name: 'Create invitation' }).click();
+    const address = (await admin.getByRole('link', { name: /\/account\/#invitation=/ }).textContent())!;
+    t.true(address.startsWith(`${app.service.url}/account/#invitation=`));
+    await screen(t, admin, 'admin-people');
+    if (process.env['SAVE_README_SCREENSHOT'] === '1')
+      await admin.screenshot({ path: new URL('../../docs/images/admin-people.png', import.meta.url).pathname, fullPage: true });
+
+    const page = await dispatcher.context.newPage();
+    await acceptInvitation(page, address, 'Dana Dispatch', 'dana');
+    await page.goto(`${app.service.url}/dispatch/`);
+    await page.getByText('Signed in: Dana Dispatch').waitFor();
+    await page.locator('#connection', { hasText: 'Live' }).waitFor();
+    const officer = scene.crew[0]!;
+    const reported = await scene.report911(officer, 'Alarm at the jeweller', 120, -80);
+    const call = page.getByRole('table', { name: 'Calls' }).getByRole('row', { name: new RegExp(reported.callNumber) });
+    await call.click();
+    await page.getByRole('button', { name: 'Assign unit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign unit' });
+    await dialog.getByLabel('Unit').selectOption({ label: officer.callsign });
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await page
+      .getByRole('table', { name: 'Units' })
+      .getByRole('row', { name: new RegExp(`${officer.callsign}.*EN_ROUTE`) })
+      .waitFor();
+    await screen(t, page, 'dispatcher-board');
+
+    // The audit log and the call's timeline name the person.
+    const asOwner = browserOf(app.http, app.service.url, await cookieOf(owner));
+    const audit = expect(await asOwner.get(`/api/v1/admin/organisations/${scene.world.organisationId}/audit?limit=100`), 200) as any[];
+    t.like(
+      audit.find((e) => e.action === 'call.unit_assigned'),
+      { actor: { kind: 'person', label: 'Dana Dispatch' } },
+    );
+    await page.getByLabel('Note').fill('Units rolling');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.locator('#call-notes', { hasText: 'Units rolling' }).waitFor();
+    const read = expect(await asOwner.get(`/api/v1/admin/calls/${reported.callId}`), 200);
+    t.like(read.notes.at(-1), { text: 'Units rolling', author: { kind: 'person', label: 'Dana Dispatch' } });
+    await admin.close();
+  },
+);
+
+test.serial(
+  'made an officer, the dispatcher’s next board action is refused with the reason; signed out, the board offers Sign in',
+  async (t) => {
+    const { app, owner, dispatcher, scene } = t.context;
+    const asOwner = browserOf(app.http, app.service.url, await cookieOf(owner));
+    const people = expect(await asOwner.get(`/api/v1/admin/organisations/${scene.world.organisationId}/people`), 200) as any[];
+    const dana = people.find((p) => p.displayName === 'Dana Dispatch');
+    expect(
+      await asOwner.patch(`/api/v1/admin/organisations/${scene.world.organisationId}/people/${dana.personId}`, { role: 'officer' }),
+      200,
+    );
+
+    const page = dispatcher.context.pages().at(-1)!;
+    await page.getByLabel('Note').fill('Still here?');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.locator('#page-status', { hasText: /dispatch\.manage|permission/ }).waitFor();
+    t.false(await page.locator('#call-notes', { hasText: 'Still here?' }).isVisible());
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    t.true(await page.getByLabel('Operator key', { exact: true }).isVisible(), 'the operator key stays as the second way in');
+  },
+);
+
+test.serial('hostile display names are shown as text on the account and People screens', async (t) => {
+  const { app, owner, scene } = t.context;
+  const asOwner = browserOf(app.http, app.service.url, await cookieOf(owner));
+  const page = await owner.context.newPage();
+  t.teardown(() => page.close());
+  const name = HOSTILE.markup;
+  const token = await invite(asOwner, app.http, scene.world.organisationId, 'civilian');
+  const other = await openBrowser();
+  try {
+    const joining = await other.context.newPage();
+    await acceptInvitation(joining, `${app.service.url}/account/#invitation=${encodeURIComponent(token)}`, name, 'hostile.name');
+    t.deepEqual(await hostileTextProblems(joining, [name]), []);
+  } finally {
+    await other.close();
+  }
+  await page.goto(`${app.service.url}/admin/`);
+  await page.getByRole('button', { name: 'People' }).click();
+  await page.getByRole('row', { name: /Civilian/ }).waitFor();
+  t.deepEqual(await hostileTextProblems(page, [name]), []);
+});
