@@ -58,6 +58,9 @@ FILES=(
   tests/http/metrics.test.ts
   tests/http/one-table-two-transports.test.ts
   tests/http/parser-refusals.test.ts
+  tests/http/people.memory.test.ts
+  tests/http/people.pglite.test.ts
+  tests/http/people.postgres.test.ts
   tests/http/published-rules.test.ts
   tests/http/slow-clients.test.ts
   tests/http/token-exchange.test.ts
@@ -70,6 +73,7 @@ FILES=(
   tests/browser/admin-page.test.ts
   tests/browser/dispatch-board.test.ts
   tests/browser/mdt-page.test.ts
+  tests/browser/people.test.ts
   # Not a suite of the Koa half's: the uws transport where uWS loads (its other branch runs there).
   tests/composition/http-engine.test.ts
 )
