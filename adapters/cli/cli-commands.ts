@@ -2,7 +2,18 @@ import { parseArgs } from 'node:util';
 import type { UseCases } from '../../application/use-cases.ts';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../../domain/credential/credential.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
-import { type CharacterId, type CredentialId, type DepartmentId, type OrganisationId, isUuid } from '../../domain/shared/ids.ts';
+import {
+  type CharacterId,
+  type CredentialId,
+  type DepartmentId,
+  type OrganisationId,
+  type PersonId,
+  isUuid,
+} from '../../domain/shared/ids.ts';
+import { ROLE_NAMES, type RoleName, isRoleName } from '../../domain/people/role.ts';
+
+/** Where an invitation is accepted on the service, the token in the fragment (no server or log sees it). */
+const invitationPath = (token: string) => `/account/#invitation=${encodeURIComponent(token)}`;
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import { HELP, USAGE } from './cli-help.ts';
 import { listCharacters, listDepartments, listOrganisations } from './cli-lists.ts';
@@ -22,6 +33,7 @@ interface Options {
   'all-scopes'?: boolean;
   'date-of-birth'?: string;
   callsign?: string;
+  role?: string;
   json?: boolean;
   help?: boolean;
 }
@@ -119,6 +131,61 @@ const COMMANDS: Record<string, CommandSpec> = {
         expiresAt: expiresAt.toISOString(),
       })),
   },
+  'invitation create': {
+    arity: 1,
+    ids: [0],
+    checkOptions: (o) => (o.role !== undefined && isRoleName(o.role) ? null : `--role must be one of ${ROLE_NAMES.join(', ')}`),
+    run: async ({ useCases, operator, args: [organisationId], options }) =>
+      shown(
+        await useCases.createInvitation.execute({
+          operator,
+          organisationId: organisationId as OrganisationId,
+          role: options.role as RoleName,
+        }),
+        ({ token, invitation }) => ({
+          invitationPath: invitationPath(token),
+          role: invitation.role,
+          expiresAt: invitation.expiresAt.toISOString(),
+        }),
+      ),
+  },
+  'account list': {
+    arity: 1,
+    ids: [0],
+    run: async ({ useCases, operator, args: [organisationId] }) =>
+      shown(await useCases.listPeople.execute({ operator, organisationId: organisationId as OrganisationId }), (people) =>
+        people.map((p) => ({ ...p, since: p.since.toISOString() })),
+      ),
+  },
+  'account set-role': {
+    arity: 2,
+    ids: [0, 1],
+    checkOptions: (o) => (o.role !== undefined && isRoleName(o.role) ? null : `--role must be one of ${ROLE_NAMES.join(', ')}`),
+    run: async ({ useCases, operator, args: [organisationId, personId], options }) =>
+      shown(
+        await useCases.changePersonRole.execute({
+          operator,
+          organisationId: organisationId as OrganisationId,
+          personId: personId as PersonId,
+          role: options.role as RoleName,
+        }),
+        (p) => ({ ...p, since: p.since.toISOString() }),
+      ),
+  },
+  'account disable': {
+    arity: 2,
+    ids: [0, 1],
+    run: async ({ useCases, operator, args: [organisationId, personId] }) =>
+      shown(
+        await useCases.changePersonRole.execute({
+          operator,
+          organisationId: organisationId as OrganisationId,
+          personId: personId as PersonId,
+          status: 'disabled',
+        }),
+        (p) => ({ ...p, since: p.since.toISOString() }),
+      ),
+  },
   'credential create': {
     arity: 1,
     ids: [0],
@@ -189,6 +256,7 @@ export function parseCommand(argv: readonly string[]): ParsedCommand | { readonl
         'all-scopes': { type: 'boolean', default: false },
         'date-of-birth': { type: 'string' },
         callsign: { type: 'string' },
+        role: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },

@@ -13,6 +13,10 @@ export const USAGE = `usage: npm run cli -- <command>
   character list <organisationId>
   member add <departmentId> <characterId> [--callsign <callsign>]
   link-code issue <characterId>             a one-time code, valid ten minutes, to type in game
+  invitation create <organisationId> --role <role>   a one-time address that makes its holder a member
+  account list <organisationId>             the organisation's people, with their roles
+  account set-role <organisationId> <personId> --role <role>
+  account disable <organisationId> <personId>
   credential create <organisationId> --kind game|generic_api_key --label <label>
                     [--department <departmentId>] [--scopes a,b,c | --all-scopes]
   credential list <organisationId>
@@ -52,6 +56,19 @@ Adds a department; <slug> is lower case words joined by hyphens (the slug /duty 
 Prints {"departmentId": "..."}. Needs organisation.settings.manage.`,
   'character create': `usage: npm run cli -- character create <organisationId> <firstName> <lastName> [--date-of-birth YYYY-MM-DD]
 Creates a player's character; prints its characterId, characterPublicId and displayName.
+Needs roster.manage.`,
+  'invitation create': `usage: npm run cli -- invitation create <organisationId> --role owner|admin|supervisor|dispatcher|officer|civilian
+Makes a one-time invitation, valid seven days; prints {invitationPath, role, expiresAt}. Open the
+service's address followed by invitationPath to create the account. Needs roster.manage; an owner
+or admin invitation needs every permission (the bootstrap key makes an organisation's first owner).`,
+  'account list': `usage: npm run cli -- account list <organisationId>
+Lists the organisation's people as a JSON array of {personId, displayName, status, role, since}.
+Needs roster.manage.`,
+  'account set-role': `usage: npm run cli -- account set-role <organisationId> <personId> --role <role>
+Gives the person another role in the organisation; it counts from their next request. Needs
+roster.manage; owners and admins are changed only by a key holding every permission.`,
+  'account disable': `usage: npm run cli -- account disable <organisationId> <personId>
+Disables the person's account: their sessions stop working at their next request, everywhere.
 Needs roster.manage.`,
   'member add': `usage: npm run cli -- member add <departmentId> <characterId> [--callsign <callsign>]
 Puts the character on the department's roster with its unit; without --callsign the unit has

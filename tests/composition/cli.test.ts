@@ -238,3 +238,30 @@ test('lists of organisations, departments and characters read every page, with t
   t.deepEqual((await cli(core, ['department', 'list', org], ownKey)).err, '{"refused":"forbidden"}');
   t.deepEqual((await cli(core, ['character', 'list', ids[1]!], ownKey)).err, '{"refused":"not_found"}');
 });
+
+test('the first owner is invited from the command line; their account is listed, given another role, and disabled', async (t) => {
+  const core = await createCadCore({ storage: { kind: 'memory' } });
+  t.teardown(() => core.close());
+  const key = (await core.useCases.ensureBootstrapKey.execute())!;
+  const { out: org } = await cli(core, ['organisation', 'create', 'Paleto Bay RP'], key);
+  const invited = await cli(core, ['invitation', 'create', org.organisationId, '--role', 'owner'], key);
+  t.is(invited.code, 0);
+  t.like(invited.out, { role: 'owner' });
+  t.regex(invited.out.invitationPath, /^\/account\/#invitation=cad_inv_/);
+  const token = decodeURIComponent(invited.out.invitationPath.split('#invitation=')[1]);
+  const joined = await core.useCases.signUpByInvitation.execute({
+    invitationToken: token,
+    displayName: 'Paula Owner',
+    username: 'paula',
+    password: 'violet-harbour-47-lantern',
+    userAgent: 'cli test',
+  });
+  t.true(joined.ok);
+  const listed = await cli(core, ['account', 'list', org.organisationId], key);
+  t.like(listed.out, [{ displayName: 'Paula Owner', role: 'owner', status: 'active' }]);
+  const personId = listed.out[0].personId as string;
+  t.like((await cli(core, ['account', 'set-role', org.organisationId, personId, '--role', 'admin'], key)).out, { role: 'admin' });
+  t.like((await cli(core, ['account', 'disable', org.organisationId, personId], key)).out, { status: 'disabled' });
+  const badRole = await cli(core, ['invitation', 'create', org.organisationId, '--role', 'sheriff'], key);
+  t.is(badRole.code, 2);
+});
