@@ -138,7 +138,10 @@ export function stageAnswers(spec: RouteSpec): readonly StageAnswer[] {
   const crossSite = (guard.kind === 'operator' || guard.kind === 'person') && spec.method !== 'GET';
   const crossSiteNote = 'A write made with a session cookie without this service’s `Origin` (a cross-site form or fetch).';
   if (guard.kind === 'operator' && guard.permission !== 'any')
-    answers.push({ status: 403, description: `The operator key, or the person's role, lacks the permission.${crossSite ? ` Or: ${crossSiteNote}` : ''}` });
+    answers.push({
+      status: 403,
+      description: `The operator key, or the person's role, lacks the permission.${crossSite ? ` Or: ${crossSiteNote}` : ''}`,
+    });
   else if (crossSite) answers.push({ status: 403, description: crossSiteNote });
   if (guard.kind === 'mdt' && guard.tier === 'full')
     answers.push({

@@ -61,7 +61,8 @@ export class MemoryPersonMembershipRepository implements PersonMembershipReposit
   save = (membership: PersonMembership) => this.rows.save({ ...membership, id: `${membership.personId}:${membership.organisationId}` });
 }
 
-const byJoining = (a: PersonMembership, b: PersonMembership) => a.since.getTime() - b.since.getTime() || a.personId.localeCompare(b.personId);
+const byJoining = (a: PersonMembership, b: PersonMembership) =>
+  a.since.getTime() - b.since.getTime() || a.personId.localeCompare(b.personId);
 
 type StoredSession = BrowserSessionState & { readonly id: string };
 

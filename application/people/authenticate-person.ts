@@ -8,7 +8,9 @@ import type { Ports } from '../ports/port-catalogue.ts';
  * A use renews the idle deadline at most once a minute.
  */
 export class AuthenticatePerson {
-  constructor(private readonly ports: Pick<Ports, 'browserSessions' | 'people' | 'personMemberships' | 'hasher' | 'settings' | 'clock' | 'uow'>) {}
+  constructor(
+    private readonly ports: Pick<Ports, 'browserSessions' | 'people' | 'personMemberships' | 'hasher' | 'settings' | 'clock' | 'uow'>,
+  ) {}
 
   async execute(sessionId: string): Promise<PersonOperator | null> {
     if (sessionId.length === 0 || sessionId.length > 256) return null;

@@ -30,7 +30,11 @@ export function mayGiveRole(operator: Operator, organisationId: OrganisationId, 
 export class CreateInvitation {
   constructor(private readonly ports: Pick<Ports, 'organisations' | 'invitations' | 'hasher' | 'secrets' | 'writes'>) {}
 
-  execute(input: { operator: Operator; organisationId: OrganisationId; role: RoleName }): Promise<Outcome<{ token: string; invitation: Invitation }, AccessRefusal>> {
+  execute(input: {
+    operator: Operator;
+    organisationId: OrganisationId;
+    role: RoleName;
+  }): Promise<Outcome<{ token: string; invitation: Invitation }, AccessRefusal>> {
     const { operator, organisationId, role } = input;
     return this.ports.writes.run(operatorActor(operator), async (now) => {
       const access = authorise(operator, 'roster.manage', organisationId);
@@ -38,10 +42,16 @@ export class CreateInvitation {
       if ((await this.ports.organisations.get(organisationId)) === null) return refuse('not_found');
       if (!mayGiveRole(operator, organisationId, role)) return refuse('forbidden');
       const token = this.ports.secrets.secret(INVITATION_PREFIX);
-      const invitation = Invitation.issue({ tokenHash: this.ports.hasher.hash(token), organisationId, role, invitedBy: operator.label }, now);
+      const invitation = Invitation.issue(
+        { tokenHash: this.ports.hasher.hash(token), organisationId, role, invitedBy: operator.label },
+        now,
+      );
       await this.ports.invitations.save(invitation);
       const details = { role, expiresAt: invitation.expiresAt };
-      return audited({ token, invitation }, auditNote(organisationId, 'invitation.created', { type: 'organisation', id: organisationId }, details));
+      return audited(
+        { token, invitation },
+        auditNote(organisationId, 'invitation.created', { type: 'organisation', id: organisationId }, details),
+      );
     });
   }
 }

@@ -26,7 +26,8 @@ export class ListPeople {
       const listed: OrganisationPerson[] = [];
       for (const m of await this.ports.personMemberships.ofOrganisation(input.organisationId)) {
         const person = await this.ports.people.get(m.personId);
-        if (person !== null) listed.push({ personId: m.personId, displayName: person.displayName, status: person.status, role: m.role, since: m.since });
+        if (person !== null)
+          listed.push({ personId: m.personId, displayName: person.displayName, status: person.status, role: m.role, since: m.since });
       }
       return listed;
     });
@@ -64,7 +65,10 @@ export class ChangePersonRole {
       await this.ports.personMemberships.save({ ...membership, role });
       person.setStatus(status, now);
       await this.ports.people.save(person);
-      const details = { role: { from: membership.role, to: role }, status: { from: person.snapshot().status === status ? status : status, to: status } };
+      const details = {
+        role: { from: membership.role, to: role },
+        status: { from: person.snapshot().status === status ? status : status, to: status },
+      };
       return audited(after, auditNote(organisationId, 'person.changed', { type: 'person', id: personId }, details));
     });
   }

@@ -32,7 +32,20 @@ export type SignInRefusal = 'invalid_credentials' | 'account_pending' | 'account
  */
 export class SignInWithPassword {
   constructor(
-    private readonly ports: Pick<Ports, 'signInMethods' | 'people' | 'browserSessions' | 'passwords' | 'attempts' | 'hasher' | 'secrets' | 'settings' | 'pacer' | 'uow' | 'clock'>,
+    private readonly ports: Pick<
+      Ports,
+      | 'signInMethods'
+      | 'people'
+      | 'browserSessions'
+      | 'passwords'
+      | 'attempts'
+      | 'hasher'
+      | 'secrets'
+      | 'settings'
+      | 'pacer'
+      | 'uow'
+      | 'clock'
+    >,
   ) {}
 
   execute(input: SignInInput): Promise<Outcome<SignedIn, SignInRefusal> & { retryAfterSeconds?: number }> {
@@ -55,6 +68,11 @@ export class SignInWithPassword {
     if (person.status === 'pending') return refuse('account_pending');
     if (person.status === 'disabled') return refuse('account_disabled');
     const opened = await this.ports.uow.run(() => openSession(this.ports, person.id, input.userAgent, this.ports.clock.now()));
-    return accept({ sessionId: opened.sessionId, personId: person.id, displayName: person.displayName, expiresAt: opened.session.snapshot().expiresAt });
+    return accept({
+      sessionId: opened.sessionId,
+      personId: person.id,
+      displayName: person.displayName,
+      expiresAt: opened.session.snapshot().expiresAt,
+    });
   }
 }

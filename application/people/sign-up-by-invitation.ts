@@ -26,7 +26,18 @@ export class SignUpByInvitation {
   constructor(
     private readonly ports: Pick<
       Ports,
-      'invitations' | 'people' | 'signInMethods' | 'personMemberships' | 'browserSessions' | 'hasher' | 'secrets' | 'ids' | 'passwords' | 'commonPasswords' | 'settings' | 'writes'
+      | 'invitations'
+      | 'people'
+      | 'signInMethods'
+      | 'personMemberships'
+      | 'browserSessions'
+      | 'hasher'
+      | 'secrets'
+      | 'ids'
+      | 'passwords'
+      | 'commonPasswords'
+      | 'settings'
+      | 'writes'
     >,
   ) {}
 
@@ -35,7 +46,10 @@ export class SignUpByInvitation {
     if (!username.ok) return username;
     const displayName = normaliseDisplayName(input.displayName);
     if (!displayName.ok) return displayName;
-    const strength = judgeNewPassword(input.password, this.ports.commonPasswords.isCommon(input.password, [username.value, displayName.value]));
+    const strength = judgeNewPassword(
+      input.password,
+      this.ports.commonPasswords.isCommon(input.password, [username.value, displayName.value]),
+    );
     if (!strength.ok) return strength;
     // The slow hash is made before the transaction, so no lock waits on it.
     const secret = await this.ports.passwords.hash(input.password);
@@ -46,17 +60,22 @@ export class SignUpByInvitation {
         const invitation = await this.ports.invitations.getForUpdate(this.ports.hasher.hash(input.invitationToken));
         if (invitation === null || !invitation.accept(id, now).ok) return refuse('invalid_invitation');
         if ((await this.ports.signInMethods.find('password', username.value)) !== null) return refuse('username_taken');
-        await this.ports.people.save(Person.register({ id, displayName: displayName.value, username: username.value, status: 'active' }, now));
+        await this.ports.people.save(
+          Person.register({ id, displayName: displayName.value, username: username.value, status: 'active' }, now),
+        );
         await this.ports.signInMethods.save({ personId: id, kind: 'password', subject: username.value, secret, createdAt: now });
         const { organisationId, role } = invitation;
         await this.ports.personMemberships.save({ personId: id, organisationId, role, since: now });
         await this.ports.invitations.save(invitation);
         const { sessionId, session } = await openSession(this.ports, id, input.userAgent, now);
         const signedIn = { sessionId, personId: id, displayName: displayName.value, expiresAt: session.snapshot().expiresAt };
-        return audited(
-          signedIn,
-          { organisationId, action: 'person.joined', subject: { type: 'person', id }, playerCharacterId: null, details: { role, displayName: displayName.value } },
-        );
+        return audited(signedIn, {
+          organisationId,
+          action: 'person.joined',
+          subject: { type: 'person', id },
+          playerCharacterId: null,
+          details: { role, displayName: displayName.value },
+        });
       },
       { people_username: 'username_taken', sign_in_methods_subject: 'username_taken' },
     );

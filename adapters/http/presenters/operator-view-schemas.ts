@@ -123,7 +123,11 @@ export const auditEntrySchema = shape({
   id,
   organisationId: nullableId,
   at: time,
-  actor: { type: 'object', description: 'Who acted: an operator key, a credential, a signed-in person (`kind: person`, `label` their display name), or the service.' },
+  actor: {
+    type: 'object',
+    description:
+      'Who acted: an operator key, a credential, a signed-in person (`kind: person`, `label` their display name), or the service.',
+  },
   playerCharacterId: nullableId,
   action: { type: 'string', description: '`<thing>.<verb>`, e.g. `credential.created`.' },
   subject: { type: ['object', 'null'], required: ['type', 'id'], properties: { type: string, id: string } },

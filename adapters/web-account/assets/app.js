@@ -59,11 +59,17 @@ async function openJoin() {
   show('join');
   try {
     const offer = await send('POST', '/api/v1/auth/invitation', { invitation });
-    byId('join-offer').replaceChildren(...phrase`You are invited to ${offer.organisationName} as ${ROLE_WORDS[offer.role] ?? offer.role}.`.nodes());
+    byId('join-offer').replaceChildren(
+      ...phrase`You are invited to ${offer.organisationName} as ${ROLE_WORDS[offer.role] ?? offer.role}.`.nodes(),
+    );
   } catch (error) {
     invitation = null;
     byId('join-form').hidden = true;
-    say(byId('join-status'), error.status === 404 ? 'This invitation was used, has expired or does not exist. Ask for a new one.' : error.message, 'error');
+    say(
+      byId('join-status'),
+      error.status === 404 ? 'This invitation was used, has expired or does not exist. Ask for a new one.' : error.message,
+      'error',
+    );
   }
 }
 

@@ -69,7 +69,11 @@ function failed(error, region = status, form = null) {
     me = null;
     clearMessages();
     show('sign-in');
-    say(byId('sign-in-status'), byKey ? 'That operator key was not accepted. Sign in again.' : 'Your session has ended. Sign in again.', 'error');
+    say(
+      byId('sign-in-status'),
+      byKey ? 'That operator key was not accepted. Sign in again.' : 'Your session has ended. Sign in again.',
+      'error',
+    );
     return;
   }
   say(region, explain(error, form), 'error');

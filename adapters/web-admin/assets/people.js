@@ -54,7 +54,13 @@ export function peopleScreen(who, failed) {
       link.textContent = address;
       link.href = address;
       byId('invitation-result').hidden = false;
-      say(status, own(`Invitation as ${roleWord(made.role)} made; it works once, until ${when(made.expiresAt)}. Send it privately: whoever opens it first joins.`), 'success');
+      say(
+        status,
+        own(
+          `Invitation as ${roleWord(made.role)} made; it works once, until ${when(made.expiresAt)}. Send it privately: whoever opens it first joins.`,
+        ),
+        'success',
+      );
     } catch (error) {
       failed(error, status, form);
     }

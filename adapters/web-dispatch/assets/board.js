@@ -301,7 +301,8 @@ byId('sign-in-form').addEventListener('submit', (event) => {
   enter();
 });
 byId('sign-out').addEventListener('click', async () => {
-  if (sessionStorage.getItem(KEY) === null) await fetch('/api/v1/auth/sign-out', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+  if (sessionStorage.getItem(KEY) === null)
+    await fetch('/api/v1/auth/sign-out', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
   signOut();
 });
 

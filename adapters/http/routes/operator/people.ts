@@ -50,7 +50,11 @@ export const peopleRoutes: readonly RouteSpec[] = [
         type: 'object',
         required: ['invitationPath', 'role', 'expiresAt'],
         additionalProperties: false,
-        properties: { invitationPath: { type: 'string' }, role: { enum: [...ROLE_NAMES] }, expiresAt: { type: 'string', format: 'date-time' } },
+        properties: {
+          invitationPath: { type: 'string' },
+          role: { enum: [...ROLE_NAMES] },
+          expiresAt: { type: 'string', format: 'date-time' },
+        },
       },
       present: ({ token, invitation }) => ({
         invitationPath: invitationPath(token),
@@ -62,7 +66,13 @@ export const peopleRoutes: readonly RouteSpec[] = [
   }),
   peopleRoute(
     'listPeople',
-    organisationListing('people', "The organisation's people with their roles, in the order they joined.", personView, notAllowed, personViewSchema),
+    organisationListing(
+      'people',
+      "The organisation's people with their roles, in the order they joined.",
+      personView,
+      notAllowed,
+      personViewSchema,
+    ),
   ),
   peopleRoute('changePersonRole', {
     summary: "Changes a person's role in the organisation, or disables (or enables) their account; counts from their next request.",
