@@ -59,16 +59,14 @@ export class ChangePersonRole {
       if (operator.id === personId || !mayGiveRole(operator, organisationId, membership.role)) return refuse('forbidden');
       const role = input.role ?? membership.role;
       if (!mayGiveRole(operator, organisationId, role)) return refuse('forbidden');
-      const status = input.status ?? (person.status === 'disabled' ? 'disabled' : person.status);
+      const before = person.status;
+      const status = input.status ?? before;
       const after = { personId, displayName: person.displayName, status, role, since: membership.since };
-      if (role === membership.role && status === person.status) return unchanged(after);
+      if (role === membership.role && status === before) return unchanged(after);
       await this.ports.personMemberships.save({ ...membership, role });
       person.setStatus(status, now);
       await this.ports.people.save(person);
-      const details = {
-        role: { from: membership.role, to: role },
-        status: { from: person.snapshot().status === status ? status : status, to: status },
-      };
+      const details = { role: { from: membership.role, to: role }, status: { from: before, to: status } };
       return audited(after, auditNote(organisationId, 'person.changed', { type: 'person', id: personId }, details));
     });
   }

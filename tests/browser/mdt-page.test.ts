@@ -85,7 +85,8 @@ test('a hand-off confirmed in the game: the page shows a code, waits, and opens 
   t.regex(code, /^[0-9A-HJKMNP-TV-Z]{6}$/);
   t.is(await page.evaluate(() => (globalThis as any).sessionStorage.length), 0, 'no session before the game confirms');
   await screen(t, page, 'confirm-in-game');
-  await page.screenshot({ path: new URL('../../docs/images/mdt-confirm.png', import.meta.url).pathname });
+  if (process.env['SAVE_README_SCREENSHOT'] === '1')
+    await page.screenshot({ path: new URL('../../docs/images/mdt-confirm.png', import.meta.url).pathname });
   // The player types `/mdt <code>` in the game; the resource sends it on.
   const confirmed = await world.desk.post('/mdt-handoff/confirm', { identifiers: jane.identifiers, code: code.toLowerCase() });
   t.deepEqual(confirmed.body, { confirmed: true });
