@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { createCadCore } from '../../composition/core.ts';
 import type { StorageOption } from '../../composition/storage.ts';
 import type { RateLimiter } from '../../application/ports/rate-limiter.ts';
+import { printTimings, timeInterleaved } from './interleaved-timing.ts';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '100' }, storage: { type: 'string', default: 'memory' }, floor: { type: 'string' } },
@@ -49,35 +50,15 @@ const cases: Record<string, { username: string; password: string }> = {
   'unknown name': { username: 'nobody.here', password },
   'wrong password': { username: 'bench.person', password: `${password}x` },
 };
-const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
 const signIn = (input: { username: string; password: string }) => useCases.signInWithPassword.execute({ ...input, userAgent: 'bench' });
-for (let i = 0; i < 5; i++) for (const input of Object.values(cases)) await signIn(input);
-const entries = Object.entries(cases);
-for (let i = 0; i < rounds; i++) {
-  for (let j = entries.length - 1; j > 0; j--) {
-    const k = Math.floor(Math.random() * (j + 1));
-    [entries[j], entries[k]] = [entries[k]!, entries[j]!];
-  }
-  for (const [name, input] of entries) {
-    const started = process.hrtime.bigint();
-    await signIn(input);
-    samples[name]!.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-}
+const rows = await timeInterleaved(cases, signIn, { rounds, warmup: 5, unit: 'ms' });
 await core.close();
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const rows = Object.entries(samples).map(([name, list]) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return { name, p50: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), p99: quantile(sorted, 0.99) };
-});
 const [, unknown, wrong] = rows;
 console.log(
   `password sign-in timing, ${rounds} rounds each, storage ${storage.kind}, floor ${floor ?? 'default'} ms, node ${process.version}`,
 );
-console.log('case                  p50 ms    p90 ms    p99 ms');
-for (const r of rows)
-  console.log(`${r.name.padEnd(20)} ${r.p50.toFixed(2).padStart(7)} ${r.p90.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(9)}`);
+printTimings(rows, 'ms');
 const spread = Math.abs(unknown!.p50 - wrong!.p50);
 console.log(
   `unknown name vs wrong password, p50: ${spread.toFixed(2)} ms apart (${((spread / rows[0]!.p50) * 100).toFixed(1)} % of the baseline median)`,

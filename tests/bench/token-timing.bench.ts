@@ -12,6 +12,7 @@ import { createCadCore } from '../../composition/core.ts';
 import type { StorageOption } from '../../composition/storage.ts';
 import type { CredentialKind } from '../../domain/credential/credential.ts';
 import type { DepartmentId } from '../../domain/shared/ids.ts';
+import { printTimings, timeInterleaved } from './interleaved-timing.ts';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '1000' }, storage: { type: 'string', default: 'memory' }, floor: { type: 'string' } },
@@ -53,36 +54,15 @@ const cases: Record<string, { clientId: string; clientSecret: string; kind: Cred
   revoked: { ...revoked, kind: 'generic_api_key' },
   'wrong path': { ...game, kind: 'generic_api_key' },
 };
-const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
-for (let i = 0; i < 50; i++) for (const input of Object.values(cases)) await useCases.exchangeToken.execute(input);
-const entries = Object.entries(cases);
-for (let i = 0; i < rounds; i++) {
-  // A new order every round, so no case always follows the same one.
-  for (let j = entries.length - 1; j > 0; j--) {
-    const k = Math.floor(Math.random() * (j + 1));
-    [entries[j], entries[k]] = [entries[k]!, entries[j]!];
-  }
-  for (const [name, input] of entries) {
-    const started = process.hrtime.bigint();
-    await useCases.exchangeToken.execute(input);
-    samples[name]!.push(Number(process.hrtime.bigint() - started) / 1000);
-  }
-}
+const rows = await timeInterleaved(cases, (input) => useCases.exchangeToken.execute(input), { rounds, warmup: 50, unit: 'µs' });
 await core.close();
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const rows = Object.entries(samples).map(([name, list]) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return { name, p50: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), p99: quantile(sorted, 0.99) };
-});
 const failures = rows.slice(1);
 const spread = Math.max(...failures.map((r) => r.p50)) - Math.min(...failures.map((r) => r.p50));
 console.log(
   `token exchange timing, ${rounds} rounds each, storage ${storage.kind}, floor ${floor ?? 'default'} ms, node ${process.version}`,
 );
-console.log('case                  p50 µs    p90 µs    p99 µs');
-for (const r of rows)
-  console.log(`${r.name.padEnd(20)} ${r.p50.toFixed(1).padStart(7)} ${r.p90.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(9)}`);
+printTimings(rows, 'µs');
 console.log(
   `spread of the failure medians: ${spread.toFixed(1)} µs (${((spread / rows[0]!.p50) * 100).toFixed(1)} % of the baseline median)`,
 );

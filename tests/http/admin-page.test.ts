@@ -16,11 +16,15 @@ const PAGE_FILES = [
   '/admin/admin.css',
   '/admin/catalogue.json',
   '/admin/words.js',
+  '/admin/people.js',
+  '/account/',
+  '/account/app.js',
+  '/account/account.css',
   '/shared/dom.js',
   '/shared/page.css',
 ];
 
-test('the admin page, the shared page code and their files carry a strict policy: own files only, no framing, no referrer, nothing cached', async (t) => {
+test('the admin page, the account page, the shared page code and their files carry a strict policy: own files only, no framing, no referrer, nothing cached', async (t) => {
   for (const path of PAGE_FILES) {
     const response = await fetch(t.context.base + path);
     t.is(response.status, 200, path);
