@@ -11,7 +11,7 @@ import { unfitInput } from './input-text.ts';
 import { openApiDocument } from './openapi.ts';
 import { HOME_PAGE, pageTable } from './pages.ts';
 import { type Reply, type RouteSpec, takesIdempotencyKey } from './route-spec.ts';
-import { sameOrigin, writeSessionCookie } from './session-cookie.ts';
+import { sameOrigin, sessionIdOf, writeSessionCookie } from './session-cookie.ts';
 import { Router } from './router.ts';
 import { docsRoutes } from './stages/docs-page.ts';
 import { errorHandler, methodNotAllowed, render } from './stages/error-handler.ts';
@@ -160,6 +160,7 @@ function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOn
       address: ex.ip,
       userAgent: ex.get('user-agent'),
       fromOwnPage: sameOrigin(ex),
+      sessionId: sessionIdOf(ex),
     };
     // A request without the header pays nothing for idempotency: not a statement, not a hash.
     const key = keyed ? idempotencyKeyOf(ex.request.headerValues(IDEMPOTENCY_HEADER)) : null;

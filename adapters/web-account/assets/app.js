@@ -76,6 +76,8 @@ async function openJoin() {
 async function openAccount() {
   let account;
   try {
+    const { signedIn } = await send('GET', '/api/v1/auth/session');
+    if (!signedIn) return invitation === null ? show('sign-in') : openJoin();
     account = await send('GET', '/api/v1/account');
   } catch (error) {
     if (error.status === 401) return invitation === null ? show('sign-in') : openJoin();

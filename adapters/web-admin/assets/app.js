@@ -88,8 +88,15 @@ function landing() {
   return 'credentials';
 }
 
+/** Whether a person is signed in in this browser (asked without a 401 when nobody is). */
+async function personSignedIn() {
+  const answer = await fetch('/api/v1/auth/session', { cache: 'no-store', credentials: 'same-origin' }).then((r) => r.json());
+  return answer.signedIn === true;
+}
+
 async function enter() {
   try {
+    if (session.key() === null && !(await personSignedIn())) return show('sign-in');
     me = await call('GET', '/me');
   } catch (error) {
     // Without a key, a 401 only means that no person is signed in: the sign-in screen, quietly.

@@ -83,6 +83,11 @@ function signOut(message = '') {
 async function enter() {
   let me;
   try {
+    // Without a key, the board asks whether a person is signed in (no 401 when nobody is).
+    if (sessionStorage.getItem(KEY) === null) {
+      const answer = await fetch('/api/v1/auth/session', { cache: 'no-store', credentials: 'same-origin' }).then((r) => r.json());
+      if (answer.signedIn !== true) return signOut();
+    }
     me = await call('GET', '/me');
   } catch (error) {
     // Without a key, a 401 only means that no person is signed in: the sign-in screen, quietly.

@@ -124,6 +124,32 @@ export const authRoutes: readonly RouteSpec[] = [
     },
   }),
   route({
+    operationId: 'readSession',
+    method: 'GET',
+    path: '/api/v1/auth/session',
+    summary:
+      'Whether this browser’s cookie holds a live session of an active person, and whose: a page asks before anything else, with no 401 when nobody is signed in.',
+    tag,
+    guard: { kind: 'public' },
+    rateLimit: { bucket: 'session-read', perMinute: 120, per: 'address' },
+    responses: {
+      200: {
+        description: '`signedIn: false`, or `signedIn: true` with `personId` and `displayName`.',
+        schema: {
+          type: 'object',
+          required: ['signedIn'],
+          additionalProperties: false,
+          properties: { signedIn: { type: 'boolean' }, personId: { type: 'string', format: 'uuid' }, displayName: { type: 'string' } },
+        },
+      },
+    },
+    useCase: 'authenticatePerson',
+    handle: async ({ sessionId }, authenticatePerson) => {
+      const person = sessionId === null ? null : await authenticatePerson.execute(sessionId);
+      return ok(person === null ? { signedIn: false } : { signedIn: true, personId: person.personId, displayName: person.displayName });
+    },
+  }),
+  route({
     operationId: 'readInvitation',
     method: 'POST',
     path: '/api/v1/auth/invitation',
