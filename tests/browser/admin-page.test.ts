@@ -64,24 +64,32 @@ async function createCredential(page: Page, kind: 'game' | 'generic_api_key', la
   return { clientId: await page.getByLabel('Client ID', { exact: true }).inputValue(), clientSecret: await secret.inputValue() };
 }
 
-test.serial('signs in with the bootstrap key, kept in the tab only, and creates an organisation', async (t) => {
-  const { page, app } = t.context;
-  await page.getByLabel('Operator key').waitFor();
-  await screen(t, '01-sign-in');
-  await page.getByLabel('Operator key').fill(app.bootstrapKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Organisations' }).waitFor();
-  await screen(t, '02-organisations');
-  await page.getByLabel('Organisation name').fill('Los Santos RP');
-  await page.getByRole('button', { name: 'Create organisation' }).click();
-  await page.getByRole('heading', { name: 'Credentials' }).waitFor();
-  const stored = await page.evaluate(() => {
-    const browser = globalThis as any;
-    return { session: { ...browser.sessionStorage }, local: browser.localStorage.length, cookies: browser.document.cookie };
-  });
-  t.is(stored.session['cad.operatorKey'], app.bootstrapKey);
-  t.deepEqual([stored.local, stored.cookies], [0, '']);
-});
+test.serial(
+  'signs in with the bootstrap key, kept in the tab only, and creates an organisation, which offers its first owner',
+  async (t) => {
+    const { page, app } = t.context;
+    await page.getByLabel('Operator key').waitFor();
+    await screen(t, '01-sign-in');
+    await page.getByLabel('Operator key').fill(app.bootstrapKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Organisations' }).waitFor();
+    await screen(t, '02-organisations');
+    await page.getByLabel('Organisation name').fill('Los Santos RP');
+    await page.getByRole('button', { name: 'Create organisation' }).click();
+    // A new organisation has nobody yet: People comes first, with Owner chosen for the invitation.
+    await page.getByRole('heading', { name: 'People' }).waitFor();
+    await page.getByText('Create the first owner', { exact: false }).waitFor();
+    t.is(await page.getByLabel('Role').inputValue(), 'owner');
+    await page.getByRole('button', { name: 'Credentials' }).click();
+    await page.getByRole('heading', { name: 'Credentials' }).waitFor();
+    const stored = await page.evaluate(() => {
+      const browser = globalThis as any;
+      return { session: { ...browser.sessionStorage }, local: browser.localStorage.length, cookies: browser.document.cookie };
+    });
+    t.is(stored.session['cad.operatorKey'], app.bootstrapKey);
+    t.deepEqual([stored.local, stored.cookies], [0, '']);
+  },
+);
 
 test.serial('onboarding: a department is created and another deactivated; a character becomes a member with a callsign', async (t) => {
   const { page } = t.context;

@@ -174,7 +174,8 @@ byId('organisation-form').addEventListener('submit', async (event) => {
     byId('organisation-name').value = '';
     session.choose(created.organisationId);
     showOrganisation(created.name);
-    await open('credentials');
+    // A new organisation has nobody yet: its first owner comes first.
+    await open('people');
   } catch (error) {
     failed(error, byId('organisations-status'), event.target);
   }

@@ -28,6 +28,10 @@ export function peopleScreen(who, failed) {
       return;
     }
     const people = await call('GET', inOrganisation('/people'));
+    // A new organisation's first step: its first owner, invited by the key that founded it.
+    const first = people.length === 0;
+    byId('first-owner-hint').hidden = !first;
+    if (first) byId('invitation-role').value = 'owner';
     fillRows(
       byId('people-rows'),
       people.map((p) =>
