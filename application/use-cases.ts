@@ -93,6 +93,7 @@ import { ChangePersonRole, ListPeople } from './people/organisation-people.ts';
 import { ReadMyAccount } from './people/read-my-account.ts';
 import { SignInWithPassword } from './people/sign-in-with-password.ts';
 import { SignOut } from './people/sign-out.ts';
+import { SignInSecondStep, StartAuthenticator, TurnOnAuthenticator } from './people/two-step-sign-in.ts';
 import { SignUpByInvitation } from './people/sign-up-by-invitation.ts';
 
 /** One use case: the ports it needs, by name, and how to make it from exactly those. */
@@ -150,9 +151,28 @@ export const USE_CASE_REGISTRY = {
     'pacer',
     'uow',
     'clock',
+    'sealer',
+    'otp',
   ),
+  signInSecondStep: construct(
+    SignInSecondStep,
+    'signInMethods',
+    'sealer',
+    'otp',
+    'hasher',
+    'people',
+    'browserSessions',
+    'secrets',
+    'attempts',
+    'settings',
+    'pacer',
+    'clock',
+    'uow',
+  ),
+  startAuthenticator: construct(StartAuthenticator, 'signInMethods', 'sealer', 'otp', 'people', 'clock', 'uow'),
+  turnOnAuthenticator: construct(TurnOnAuthenticator, 'signInMethods', 'sealer', 'otp', 'hasher', 'secrets', 'clock', 'uow'),
   signOut: construct(SignOut, 'browserSessions', 'clock', 'uow'),
-  readMyAccount: construct(ReadMyAccount, 'people', 'personMemberships', 'organisations', 'browserSessions', 'clock'),
+  readMyAccount: construct(ReadMyAccount, 'people', 'personMemberships', 'organisations', 'browserSessions', 'clock', 'signInMethods', 'sealer', 'otp'),
   createInvitation: construct(CreateInvitation, 'organisations', 'invitations', 'hasher', 'secrets', 'writes'),
   readInvitation: construct(ReadInvitation, 'invitations', 'organisations', 'hasher', 'clock', 'uow'),
   listPeople: construct(ListPeople, 'organisations', 'personMemberships', 'people'),

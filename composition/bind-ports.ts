@@ -18,6 +18,8 @@ import { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
 import { JwtMdtSessions } from '../adapters/security/jwt-mdt-sessions.ts';
 import { SealedCursors } from '../adapters/security/sealed-cursors.ts';
 import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher.ts';
+import { AesSecretSealer } from '../adapters/security/aes-secret-sealer.ts';
+import { OtpauthOneTimePasswords } from '../adapters/security/otpauth-one-time-passwords.ts';
 import { ZxcvbnCommonPasswords } from '../adapters/security/zxcvbn-common-passwords.ts';
 import { SemverVersionOrder } from '../adapters/system/semver-version-order.ts';
 import { TimerPacer } from '../adapters/system/timer-pacer.ts';
@@ -140,5 +142,7 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
     .onDeactivation((limiter) => (limiter as typeof limiter & { close(): void }).close());
   container.bind(portToken('attempts')).toResolvedValue((limiter) => limiter, [TOKENS.RateLimiter]);
   constant('passwords', new Argon2PasswordHasher());
+  constant('sealer', new AesSecretSealer(keys.hashing, 'people'));
+  constant('otp', new OtpauthOneTimePasswords('CAD'));
   constant('commonPasswords', new ZxcvbnCommonPasswords());
 }

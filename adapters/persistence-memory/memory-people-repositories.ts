@@ -38,7 +38,15 @@ export class MemorySignInMethodRepository implements SignInMethodRepository {
   }
 
   find = (kind: SignInKind, subject: string) => this.rows.get(methodKey(kind, subject));
+  /** Transactions here are serialisable already; nothing more to hold. */
+  findForUpdate = (kind: SignInKind, subject: string) => this.rows.get(methodKey(kind, subject));
   ofPerson = (personId: PersonId) => this.rows.filter((m) => m.personId === personId);
+
+  async remove(kind: SignInKind, subject: string): Promise<boolean> {
+    if ((await this.rows.get(methodKey(kind, subject))) === null) return false;
+    await this.rows.delete(methodKey(kind, subject));
+    return true;
+  }
 
   async save(method: SignInMethod): Promise<void> {
     const existing = await this.rows.get(methodKey(method.kind, method.subject));

@@ -3,18 +3,26 @@ import type { RoleName } from '../../domain/people/role.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept } from '../../domain/shared/outcome.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
+import { hasAuthenticator } from './two-step-sign-in.ts';
 
 export interface MyAccount {
   readonly personId: string;
   readonly displayName: string;
   readonly username: string | null;
+  /** Whether sign-in asks for an authenticator's code after the password. */
+  readonly authenticator: boolean;
   readonly organisations: ReadonlyArray<{ organisationId: OrganisationId; name: string; role: RoleName }>;
   readonly sessions: ReadonlyArray<{ current: boolean; createdAt: Date; lastSeenAt: Date; userAgent: string }>;
 }
 
 /** `GET /account`: the signed-in person's profile, organisations with roles, and open sessions. */
 export class ReadMyAccount {
-  constructor(private readonly ports: Pick<Ports, 'people' | 'personMemberships' | 'organisations' | 'browserSessions' | 'clock'>) {}
+  constructor(
+    private readonly ports: Pick<
+      Ports,
+      'people' | 'personMemberships' | 'organisations' | 'browserSessions' | 'clock' | 'signInMethods' | 'sealer' | 'otp'
+    >,
+  ) {}
 
   async execute(input: { person: PersonOperator }): Promise<Outcome<MyAccount, never>> {
     const { personId, sessionIdHash } = input.person;
@@ -32,6 +40,7 @@ export class ReadMyAccount {
         return { current: idHash === sessionIdHash, createdAt, lastSeenAt, userAgent };
       });
     const { displayName, username } = person.snapshot();
-    return accept({ personId, displayName, username, organisations, sessions });
+    const authenticator = await hasAuthenticator(this.ports, personId);
+    return accept({ personId, displayName, username, authenticator, organisations, sessions });
   }
 }

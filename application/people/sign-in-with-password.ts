@@ -3,6 +3,7 @@ import type { PersonId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 import { openSession } from './person-sessions.ts';
+import { hasAuthenticator, sealedChallenge } from './two-step-sign-in.ts';
 
 /** Wrong attempts one account may take in a window, whatever address they come from (the address has its own budget). */
 export const ACCOUNT_ATTEMPTS = { limit: 10, windowSeconds: 15 * 60 } as const;
@@ -13,6 +14,12 @@ export interface SignedIn {
   readonly personId: PersonId;
   readonly displayName: string;
   readonly expiresAt: Date;
+}
+
+/** A right password of a person with an authenticator: the sealed pending sign-in the code must come with. */
+export interface SecondStepNeeded {
+  readonly secondStep: 'authenticator';
+  readonly challenge: string;
 }
 
 export interface SignInInput {
@@ -45,14 +52,16 @@ export class SignInWithPassword {
       | 'pacer'
       | 'uow'
       | 'clock'
+      | 'sealer'
+      | 'otp'
     >,
   ) {}
 
-  execute(input: SignInInput): Promise<Outcome<SignedIn, SignInRefusal> & { retryAfterSeconds?: number }> {
+  execute(input: SignInInput): Promise<Outcome<SignedIn | SecondStepNeeded, SignInRefusal> & { retryAfterSeconds?: number }> {
     return this.ports.pacer.pace(this.ports.settings.signInFloorMs, () => this.signIn(input));
   }
 
-  private async signIn(input: SignInInput): Promise<Outcome<SignedIn, SignInRefusal> & { retryAfterSeconds?: number }> {
+  private async signIn(input: SignInInput): Promise<Outcome<SignedIn | SecondStepNeeded, SignInRefusal> & { retryAfterSeconds?: number }> {
     const username = normaliseUsername(input.username);
     const subject = username.ok ? username.value : '';
     const budget = await this.ports.attempts.consume(`sign-in:${subject}`, ACCOUNT_ATTEMPTS.limit, ACCOUNT_ATTEMPTS.windowSeconds);
@@ -67,7 +76,11 @@ export class SignInWithPassword {
     if (person === null) return refuse('invalid_credentials');
     if (person.status === 'pending') return refuse('account_pending');
     if (person.status === 'disabled') return refuse('account_disabled');
-    const opened = await this.ports.uow.run(() => openSession(this.ports, person.id, input.userAgent, this.ports.clock.now()));
+    const now = this.ports.clock.now();
+    // With an authenticator, the password alone opens nothing: the code comes next, with this challenge.
+    if (await hasAuthenticator(this.ports, person.id))
+      return accept({ secondStep: 'authenticator', challenge: sealedChallenge(this.ports, person.id, now) });
+    const opened = await this.ports.uow.run(() => openSession(this.ports, person.id, input.userAgent, now));
     return accept({
       sessionId: opened.sessionId,
       personId: person.id,

@@ -16,7 +16,11 @@ export interface PersonRepository {
 export interface SignInMethodRepository {
   /** The method of that kind found by that subject (a password's username), if any. */
   find(kind: SignInKind, subject: string): Promise<SignInMethod | null>;
+  /** As `find`, holding the method against concurrent writers until the transaction ends. */
+  findForUpdate(kind: SignInKind, subject: string): Promise<SignInMethod | null>;
   ofPerson(personId: PersonId): Promise<SignInMethod[]>;
+  /** Removes the method; true when it existed (a concurrent remover gets false). */
+  remove(kind: SignInKind, subject: string): Promise<boolean>;
   /** Inserts or replaces the person's method of that kind and subject; a subject another person holds breaks `sign_in_methods_subject`. */
   save(method: SignInMethod): Promise<void>;
 }

@@ -7,6 +7,8 @@ import type { IdGenerator } from './id-generator.ts';
 import type { MdtSessionIssuer } from './mdt-session-issuer.ts';
 import type { CommonPasswords, PasswordHasher } from './password-hasher.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import type { SecretSealer } from './secret-sealer.ts';
+import type { OneTimePasswords } from './one-time-passwords.ts';
 import type { SessionLifetime } from '../../domain/people/browser-session.ts';
 import type { Persistence } from './persistence.ts';
 import type { ResponsePacer } from './response-pacer.ts';
@@ -43,6 +45,9 @@ export interface Ports extends Omit<Persistence, 'bridgePlayers' | 'instanceKeys
   readonly versions: VersionOrder;
   readonly pacer: ResponsePacer;
   readonly passwords: PasswordHasher;
+  /** Seals what must be read back: authenticator keys, pending second steps. */
+  readonly sealer: SecretSealer;
+  readonly otp: OneTimePasswords;
   readonly commonPasswords: CommonPasswords;
   /** Budgets of attempts (sign-in per account), shared across instances where the rate limiter is. */
   readonly attempts: RateLimiter;

@@ -1,7 +1,11 @@
 import type { PersonId } from '../shared/ids.ts';
 
-/** The ways a person proves who they are; each answers "which person is this". */
-export type SignInKind = 'password';
+/**
+ * The ways a person proves who they are; each answers "which person is this". `totp` is a second
+ * step after a password (its subject the person's id, its secret sealed), and each `recovery` code
+ * stands in for it once (its subject the person's id and the code's keyed hash).
+ */
+export type SignInKind = 'password' | 'totp' | 'recovery';
 
 /**
  * One sign-in method of a person: the kind, the subject it is found by (a username for a password),
@@ -11,6 +15,7 @@ export interface SignInMethod {
   readonly personId: PersonId;
   readonly kind: SignInKind;
   readonly subject: string;
+  /** A password's argon2id hash; an authenticator's sealed key; nothing (`-`) for a recovery code. */
   readonly secret: string;
   readonly createdAt: Date;
 }

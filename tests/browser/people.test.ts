@@ -1,4 +1,5 @@
 import anyTest, { type ExecutionContext, type TestFn } from 'ava';
+import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { type Browser, SCREENSHOTS, accessibilityViolations, openBrowser } from '../support/browser.ts';
 import { dispatchScene } from '../support/dispatch-scene.ts';
@@ -169,4 +170,35 @@ test.serial('hostile display names are shown as text on the account and People s
   await page.getByRole('button', { name: 'People' }).click();
   await page.getByRole('row', { name: /Civilian/ }).waitFor();
   t.deepEqual(await hostileTextProblems(page, [name]), []);
+});
+
+test.serial('the owner turns on an authenticator on /account/; signing in then asks for its code, and a recovery code works', async (t) => {
+  const { app, owner } = t.context;
+  const page = await owner.context.newPage();
+  t.teardown(() => page.close());
+  await page.goto(`${app.service.url}/account/`);
+  const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
+  await twoStep.getByRole('button', { name: 'Set up an authenticator' }).click();
+  const key = (await twoStep.locator('#authenticator-key').textContent())!;
+  const totp = new TOTP({ secret: Secret.fromBase32(key), period: 30 });
+  await twoStep.getByLabel('Authenticator code').fill(totp.generate());
+  await twoStep.getByRole('button', { name: 'Turn on' }).click();
+  const codes = twoStep.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await codes.first().waitFor();
+  t.is(await codes.count(), 10);
+  const recovery = (await codes.first().textContent())!;
+  await screen(t, page, 'authenticator-on');
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  const signIn = page.getByRole('region', { name: 'Sign in' });
+  await signIn.getByLabel('Username').fill('olivia');
+  await signIn.getByLabel('Password').fill(GOOD_PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await signIn.getByLabel('Authenticator code').fill('000000');
+  await signIn.getByRole('button', { name: 'Verify' }).click();
+  await signIn.getByText('The code is wrong').waitFor();
+  await signIn.getByLabel('Authenticator code').fill(recovery);
+  await signIn.getByRole('button', { name: 'Verify' }).click();
+  await page.getByText('Signed in: Olivia Owner').waitFor();
+  await page.getByText('On: signing in asks for your authenticator').waitFor();
 });

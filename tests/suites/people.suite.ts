@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import type { TestFn } from 'ava';
 import type { Persistence } from '../../application/ports/persistence.ts';
 import { ROUTES } from '../../adapters/http/routes/index.ts';
@@ -203,6 +204,43 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
     expect(await owner.browser.post('/api/v1/auth/sign-out-everywhere'), 200);
     t.is((await second.get('/api/v1/account')).status, 401);
     t.is((await owner.browser.get('/api/v1/account')).status, 401);
+  });
+
+  test('an authenticator: turned on with a code, then sign-in asks for a code after the password; each code and recovery code works once', async (t) => {
+    const { app } = t.context;
+    const { org, owner, base } = await community(t);
+    const name = username('ada');
+    const ada = await signUp(app.http, base, await invite(owner.browser, app.http, org.organisationId, 'supervisor'), 'Ada Auth', name);
+    const started = expect(await ada.browser.post('/api/v1/account/authenticator'), 201) as { secret: string; address: string };
+    t.regex(started.address, /^otpauth:\/\/totp\/CAD:/);
+    const totp = new TOTP({ secret: Secret.fromBase32(started.secret), period: 30 });
+    const codeAt = (offsetSteps: number) => totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+    t.is((await ada.browser.post('/api/v1/account/authenticator/confirm', { code: '000000' })).status, 400);
+    t.false(expect(await ada.browser.get('/api/v1/account'), 200).authenticator);
+    const { recoveryCodes } = expect(await ada.browser.post('/api/v1/account/authenticator/confirm', { code: codeAt(0) }), 200);
+    t.is(recoveryCodes.length, 10);
+    t.true(expect(await ada.browser.get('/api/v1/account'), 200).authenticator);
+    t.is((await ada.browser.post('/api/v1/account/authenticator')).status, 409);
+
+    // The password alone opens nothing now.
+    const first = await signIn(app.http, base, name, GOOD_PASSWORD);
+    t.is(first.status, 200);
+    t.is(first.headers.get('set-cookie'), null);
+    t.like(first.body, { secondStep: 'authenticator' });
+    const step = (challenge: string, code: string, origin: string | null = base) =>
+      app.http.post('/api/v1/auth/sign-in/second-step', { challenge, code }, { headers: origin === null ? {} : { origin } });
+    t.is((await step(first.body.challenge, '000000')).status, 401);
+    t.is((await step(`${first.body.challenge}x`, codeAt(1))).status, 401, 'an altered challenge');
+    t.is((await step(first.body.challenge, codeAt(1), 'https://evil.example')).status, 403);
+    const passed = await step(first.body.challenge, codeAt(1));
+    t.is(passed.status, 200);
+    expect(await browserOf(app.http, base, sessionCookieOf(passed)).get('/api/v1/account'), 200);
+    t.is((await step(first.body.challenge, codeAt(1))).status, 401, 'a code works once');
+
+    const again = await signIn(app.http, base, name, GOOD_PASSWORD);
+    const recovered = await step(again.body.challenge, recoveryCodes[0].toLowerCase());
+    t.is(recovered.status, 200, 'a recovery code, typed in lower case');
+    t.is((await step(again.body.challenge, recoveryCodes[0])).status, 401, 'a recovery code works once');
   });
 
   test('a new password is refused when short, too long or common, with the field named; a used invitation is not found', async (t) => {

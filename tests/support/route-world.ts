@@ -203,6 +203,10 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
         username: `frank.${unique()}`,
         password: GOOD_PASSWORD,
       };
+    case 'turnOnAuthenticator':
+      return { code: '123456' };
+    case 'signInSecondStep':
+      return { challenge: 'v1.not.a.challenge', code: '123456' };
     case 'readInvitation':
       return { invitation: await world.invitation('civilian') };
     case 'exchangeGameToken':

@@ -45,11 +45,14 @@ export class MikroOrmPersonRepository implements PersonRepository {
 export class MikroOrmSignInMethodRepository implements SignInMethodRepository {
   private readonly rows: MappedTable<SignInMethodRecord, SignInMethod>;
 
-  constructor(session: OrmSession) {
+  constructor(private readonly session: OrmSession) {
     this.rows = new MappedTable(session, SignInMethodRecord, signInMethodFromRecord);
   }
 
   find = (kind: SignInKind, subject: string) => this.rows.one({ kind, subject });
+  findForUpdate = (kind: SignInKind, subject: string) => this.rows.one({ kind, subject }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  /** One statement: the count it deleted says whether this caller removed it. */
+  remove = async (kind: SignInKind, subject: string) => (await this.session.em().nativeDelete(SignInMethodRecord, { kind, subject })) > 0;
   ofPerson = (personId: PersonId) => this.rows.many({ personId }, { orderBy: { kind: 'asc', subject: 'asc' } });
   /**
    * Upsert by (person, kind, subject), which replaces the person's own method; the same kind and

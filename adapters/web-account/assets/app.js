@@ -93,6 +93,14 @@ async function openAccount() {
     2,
     'You belong to no organisation yet.',
   );
+  byId('two-step-state').replaceChildren(
+    own(
+      account.authenticator
+        ? 'On: signing in asks for your authenticator’s code after the password.'
+        : 'Off: your password alone signs you in.',
+    ),
+  );
+  byId('start-authenticator').hidden = account.authenticator;
   fillRows(
     byId('session-rows'),
     account.sessions.map((s) =>
@@ -110,16 +118,67 @@ async function openAccount() {
   show('account');
 }
 
+/** A sign-in waiting for the authenticator's code: the sealed challenge the password gave. */
+let challenge = null;
+
 byId('sign-in-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const password = byId('sign-in-password');
   try {
-    await send('POST', '/api/v1/auth/sign-in', { username: byId('sign-in-username').value, password: password.value });
+    const answer = await send('POST', '/api/v1/auth/sign-in', { username: byId('sign-in-username').value, password: password.value });
     password.value = '';
+    if (answer.secondStep) {
+      challenge = answer.challenge;
+      byId('sign-in-form').hidden = true;
+      byId('second-step-form').hidden = false;
+      say(byId('sign-in-status'), '');
+      return byId('second-step-code').focus();
+    }
     await openAccount();
   } catch (error) {
     password.value = '';
     say(byId('sign-in-status'), error.message, 'error');
+  }
+});
+
+byId('second-step-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const code = byId('second-step-code');
+  try {
+    await send('POST', '/api/v1/auth/sign-in/second-step', { challenge, code: code.value });
+    challenge = null;
+    code.value = '';
+    await openAccount();
+  } catch (error) {
+    code.value = '';
+    say(byId('sign-in-status'), error.message, 'error');
+  }
+});
+
+byId('start-authenticator').addEventListener('click', async () => {
+  try {
+    const started = await send('POST', '/api/v1/account/authenticator');
+    byId('authenticator-key').textContent = started.secret;
+    byId('authenticator-address').textContent = started.address;
+    byId('authenticator-setup').hidden = false;
+    byId('authenticator-code').focus();
+  } catch (error) {
+    say(byId('two-step-status'), error.message, 'error');
+  }
+});
+
+byId('authenticator-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  try {
+    const { recoveryCodes } = await send('POST', '/api/v1/account/authenticator/confirm', { code: byId('authenticator-code').value });
+    byId('authenticator-setup').hidden = true;
+    byId('recovery-codes').replaceChildren(...recoveryCodes.map((code) => el('li', {}, own(code))));
+    byId('recovery-codes-shown').hidden = false;
+    byId('start-authenticator').hidden = true;
+    byId('two-step-state').replaceChildren(own('On: signing in asks for your authenticator’s code after the password.'));
+    say(byId('two-step-status'), 'Two-step sign-in is on.', 'success');
+  } catch (error) {
+    say(byId('two-step-status'), error.message, 'error');
   }
 });
 

@@ -91,6 +91,28 @@ export function peopleContract(test: ContractTest) {
     t.deepEqual(await store.signInMethods.ofPerson(bo.id), []);
   });
 
+  test('sign-in methods: read for update; of 20 concurrent removals of one recovery code exactly one removes it', async (t) => {
+    const { store } = t.context;
+    const ana = await registered(store);
+    const totp: SignInMethod = { personId: ana.id, kind: 'totp', subject: ana.id, secret: 'v1.sealed', createdAt: NOW };
+    await store.signInMethods.save(totp);
+    t.deepEqual(await store.uow.run(() => store.signInMethods.findForUpdate('totp', ana.id)), totp);
+    const recovery: SignInMethod = { personId: ana.id, kind: 'recovery', subject: `${ana.id}:code-hash`, secret: '-', createdAt: NOW };
+    await store.signInMethods.save(recovery);
+    const removals = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        store.uow.run(async () => {
+          await widenTheRace();
+          return store.signInMethods.remove('recovery', recovery.subject);
+        }),
+      ),
+    );
+    t.is(removals.filter(Boolean).length, 1);
+    t.is(await store.signInMethods.find('recovery', recovery.subject), null);
+    t.deepEqual(await store.signInMethods.ofPerson(ana.id), [totp]);
+    t.false(await store.signInMethods.remove('recovery', recovery.subject));
+  });
+
   test('person memberships: per person and per organisation in the order they joined; a save replaces the role', async (t) => {
     const { store } = t.context;
     const f = fixtures(store);

@@ -1,15 +1,19 @@
 import type { MyAccount } from '../../../../application/people/read-my-account.ts';
 import { ROLE_NAMES } from '../../../../domain/people/role.ts';
+import { Type } from '@sinclair/typebox';
+import { HttpError, invalidField } from '../../error-catalogue.ts';
 import { type RouteSpec, ok, route } from '../../route-spec.ts';
+import { text } from '../../schemas.ts';
 
 const accountSchema = {
   type: 'object',
-  required: ['personId', 'displayName', 'username', 'organisations', 'sessions'],
+  required: ['personId', 'displayName', 'username', 'authenticator', 'organisations', 'sessions'],
   additionalProperties: false,
   properties: {
     personId: { type: 'string', format: 'uuid' },
     displayName: { type: 'string' },
     username: { type: ['string', 'null'] },
+    authenticator: { type: 'boolean', description: 'Whether sign-in asks for an authenticator’s code after the password.' },
     organisations: {
       type: 'array',
       items: {
@@ -56,6 +60,66 @@ export const accountRoutes: readonly RouteSpec[] = [
     handle: async ({ person }, readMyAccount) => {
       const outcome = await readMyAccount.execute({ person });
       return ok(outcome.ok ? accountView(outcome.value) : null);
+    },
+  }),
+  route({
+    operationId: 'startAuthenticator',
+    method: 'POST',
+    path: '/api/v1/account/authenticator',
+    summary:
+      'A new authenticator key for the signed-in person, shown once (as text and as an `otpauth://` address); it counts once a code from it is confirmed.',
+    tag: 'people',
+    guard: { kind: 'person' },
+    rateLimit: { bucket: 'account-write', perMinute: 30, per: 'session' },
+    responses: {
+      201: {
+        description: '`secret` (base32) and `address` (`otpauth://totp/...`), shown this once.',
+        schema: {
+          type: 'object',
+          required: ['secret', 'address'],
+          additionalProperties: false,
+          properties: { secret: { type: 'string' }, address: { type: 'string' } },
+        },
+      },
+      409: { description: '`CONFLICT`: an authenticator is on already.' },
+    },
+    useCase: 'startAuthenticator',
+    handle: async ({ person }, startAuthenticator) => {
+      const outcome = await startAuthenticator.execute({ person });
+      if (!outcome.ok) throw new HttpError('CONFLICT', 'An authenticator is on already.');
+      return { status: 201, body: outcome.value };
+    },
+  }),
+  route({
+    operationId: 'turnOnAuthenticator',
+    method: 'POST',
+    path: '/api/v1/account/authenticator/confirm',
+    summary: 'A code from the new authenticator turns it on; the answer holds ten recovery codes, shown this once.',
+    tag: 'people',
+    guard: { kind: 'person' },
+    rateLimit: { bucket: 'account-write', perMinute: 30, per: 'session' },
+    body: Type.Object({ code: text(16) }),
+    responses: {
+      200: {
+        description: '`recoveryCodes`: ten codes, each standing in once for the authenticator.',
+        schema: {
+          type: 'object',
+          required: ['recoveryCodes'],
+          additionalProperties: false,
+          properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } },
+        },
+      },
+      409: { description: '`CONFLICT`: no authenticator was started, or it is on already.' },
+    },
+    useCase: 'turnOnAuthenticator',
+    handle: async ({ person, body }, turnOn) => {
+      const outcome = await turnOn.execute({ person, code: body.code });
+      if (outcome.ok) return ok(outcome.value);
+      if (outcome.reason === 'invalid_code') throw invalidField('code', 'is not the authenticator’s current code');
+      throw new HttpError(
+        'CONFLICT',
+        outcome.reason === 'already_on' ? 'An authenticator is on already.' : 'Start an authenticator first.',
+      );
     },
   }),
 ];

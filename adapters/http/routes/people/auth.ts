@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { SignInRefusal } from '../../../../application/people/sign-in-with-password.ts';
+import type { SignInRefusal, SignedIn } from '../../../../application/people/sign-in-with-password.ts';
 import type { SignUpRefusal } from '../../../../application/people/sign-up-by-invitation.ts';
 import type { Outcome } from '../../../../domain/shared/outcome.ts';
 import { ROLE_NAMES } from '../../../../domain/people/role.ts';
@@ -58,6 +58,19 @@ function signInRefusal(reason: SignInRefusal, retryAfterSeconds?: number): HttpE
   }
 }
 
+const secondStepSchema = {
+  type: 'object',
+  required: ['secondStep', 'challenge'],
+  additionalProperties: false,
+  properties: { secondStep: { const: 'authenticator' }, challenge: { type: 'string' } },
+};
+
+/** A new session: who, and the cookie that carries it. */
+function signedInReply(value: SignedIn, status: number): Reply {
+  const { sessionId, personId, displayName, expiresAt } = value;
+  return { status, body: { personId, displayName }, cookie: { set: sessionId, maxAgeSeconds: cookieAge(expiresAt) } };
+}
+
 const fromOwnPages = (origin: boolean) => {
   if (!origin) throw new HttpError('FORBIDDEN', CROSS_SITE);
 };
@@ -74,7 +87,11 @@ export const authRoutes: readonly RouteSpec[] = [
     rateLimit: { bucket: 'sign-in', perMinute: 30, per: 'address' },
     body: Type.Object({ username: text(64), password: text(1024) }),
     responses: {
-      200: { description: 'Signed in; `Set-Cookie` carries the session.', schema: signedIn },
+      200: {
+        description:
+          'Signed in (`personId`, `displayName`), `Set-Cookie` carrying the session; or, for a person with an authenticator, `secondStep: "authenticator"` and the `challenge` to send with its code to `/auth/sign-in/second-step`.',
+        schema: { oneOf: [signedIn, secondStepSchema] },
+      },
       401: { description: '`UNAUTHORIZED`: the username or the password is wrong (the same answer for both).' },
       403: {
         description:
@@ -89,8 +106,43 @@ export const authRoutes: readonly RouteSpec[] = [
       fromOwnPages(fromOwnPage);
       const outcome = await signIn.execute({ username: body.username, password: body.password, userAgent });
       if (!outcome.ok) throw signInRefusal(outcome.reason, outcome.retryAfterSeconds);
-      const { sessionId, personId, displayName, expiresAt } = outcome.value;
-      return { ...ok({ personId, displayName }), cookie: { set: sessionId, maxAgeSeconds: cookieAge(expiresAt) } };
+      if ('challenge' in outcome.value) return ok({ secondStep: outcome.value.secondStep, challenge: outcome.value.challenge });
+      return signedInReply(outcome.value, 200);
+    },
+  }),
+  route({
+    operationId: 'signInSecondStep',
+    method: 'POST',
+    path: '/api/v1/auth/sign-in/second-step',
+    summary:
+      'The second step of a sign-in: the challenge the password gave, with a code of the person’s authenticator or one of their recovery codes (each once); sets the session cookie.',
+    tag,
+    guard: { kind: 'public' },
+    rateLimit: { bucket: 'sign-in', perMinute: 30, per: 'address' },
+    body: Type.Object({ challenge: text(1024), code: text(32) }),
+    responses: {
+      200: { description: 'Signed in; `Set-Cookie` carries the session.', schema: signedIn },
+      401: { description: '`UNAUTHORIZED`: the code is wrong or used, or the challenge altered or older than five minutes (one answer).' },
+      403: { description: '`FORBIDDEN`: the account is disabled; or the request did not come from this service’s pages.' },
+      429: {
+        description:
+          '`RATE_LIMITED`: five wrong codes for this person in 15 minutes, or too many from this address; `Retry-After` says when.',
+      },
+    },
+    useCase: 'signInSecondStep',
+    handle: async ({ body, userAgent, fromOwnPage }, secondStep) => {
+      fromOwnPages(fromOwnPage);
+      const outcome = await secondStep.execute({ challenge: body.challenge, code: body.code, userAgent });
+      if (outcome.ok) return signedInReply(outcome.value, 200);
+      if (outcome.reason === 'too_many_attempts')
+        throw new HttpError(
+          'RATE_LIMITED',
+          'Too many codes tried for this account; wait and try again.',
+          undefined,
+          outcome.retryAfterSeconds,
+        );
+      if (outcome.reason === 'account_disabled') throw new HttpError('FORBIDDEN', 'Your account is disabled.');
+      throw new HttpError('UNAUTHORIZED', 'The code is wrong or was used already; sign in again if this takes long.');
     },
   }),
   route({
