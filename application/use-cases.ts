@@ -93,7 +93,7 @@ import { ChangePersonRole, ListPeople } from './people/organisation-people.ts';
 import { ReadMyAccount } from './people/read-my-account.ts';
 import { SignInWithPassword } from './people/sign-in-with-password.ts';
 import { SignOut } from './people/sign-out.ts';
-import { SignInSecondStep, StartAuthenticator, TurnOnAuthenticator } from './people/two-step-sign-in.ts';
+import { SignInSecondStep, StartAuthenticator, TurnOffAuthenticator, TurnOnAuthenticator } from './people/two-step-sign-in.ts';
 import { SignUpByInvitation } from './people/sign-up-by-invitation.ts';
 
 /** One use case: the ports it needs, by name, and how to make it from exactly those. */
@@ -171,6 +171,7 @@ export const USE_CASE_REGISTRY = {
   ),
   startAuthenticator: construct(StartAuthenticator, 'signInMethods', 'sealer', 'otp', 'people', 'clock', 'uow'),
   turnOnAuthenticator: construct(TurnOnAuthenticator, 'signInMethods', 'sealer', 'otp', 'hasher', 'secrets', 'clock', 'uow'),
+  turnOffAuthenticator: construct(TurnOffAuthenticator, 'signInMethods', 'sealer', 'otp', 'hasher', 'clock', 'uow'),
   signOut: construct(SignOut, 'browserSessions', 'clock', 'uow'),
   readMyAccount: construct(
     ReadMyAccount,

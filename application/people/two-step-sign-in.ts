@@ -95,6 +95,32 @@ export class TurnOnAuthenticator {
   }
 }
 
+/**
+ * `POST /account/authenticator/off`: with a code of the authenticator (or a recovery code), the
+ * person turns two-step sign-in off; the key and every recovery code are removed.
+ */
+export class TurnOffAuthenticator {
+  constructor(private readonly ports: Pick<Ports, 'signInMethods' | 'sealer' | 'otp' | 'hasher' | 'clock' | 'uow'>) {}
+
+  execute(input: { person: PersonOperator; code: string }): Promise<Outcome<null, 'invalid_code' | 'not_on'>> {
+    const { personId } = input.person;
+    const code = input.code.trim();
+    return this.ports.uow.run(async () => {
+      const method = await this.ports.signInMethods.findForUpdate('totp', personId);
+      const authenticator = authenticatorOf(this.ports, method);
+      if (authenticator === null || !authenticator.on) return refuse('not_on');
+      const step = /^[0-9]{6}$/.test(code) ? this.ports.otp.stepOf(authenticator.secret, code, this.ports.clock.now()) : null;
+      const proven =
+        (step !== null && step > authenticator.lastStep) ||
+        (step === null && (await this.ports.signInMethods.remove('recovery', recoverySubject(this.ports, personId, code))));
+      if (!proven) return refuse('invalid_code');
+      for (const owned of await this.ports.signInMethods.ofPerson(personId))
+        if (owned.kind === 'totp' || owned.kind === 'recovery') await this.ports.signInMethods.remove(owned.kind, owned.subject);
+      return accept(null);
+    });
+  }
+}
+
 /** The pending sign-in a browser holds between the password and the code. */
 export function sealedChallenge(ports: Pick<Ports, 'sealer'>, personId: PersonId, now: Date): string {
   return ports.sealer.seal(JSON.stringify({ personId, until: now.getTime() + SECOND_STEP_TTL_MS }));

@@ -186,7 +186,7 @@ test.serial('the owner turns on an authenticator on /account/; signing in then a
   const codes = twoStep.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await codes.first().waitFor();
   t.is(await codes.count(), 10);
-  const recovery = (await codes.first().textContent())!;
+  const [recovery, another] = await codes.allTextContents();
   await screen(t, page, 'authenticator-on');
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
@@ -197,8 +197,15 @@ test.serial('the owner turns on an authenticator on /account/; signing in then a
   await signIn.getByLabel('Authenticator code').fill('000000');
   await signIn.getByRole('button', { name: 'Verify' }).click();
   await signIn.getByText('The code is wrong').waitFor();
-  await signIn.getByLabel('Authenticator code').fill(recovery);
+  await signIn.getByLabel('Authenticator code').fill(recovery!);
   await signIn.getByRole('button', { name: 'Verify' }).click();
   await page.getByText('Signed in: Olivia Owner').waitFor();
   await page.getByText('On: signing in asks for your authenticator').waitFor();
+
+  // A second recovery code turns it off again.
+  const off = page.getByRole('form', { name: 'Turn off two-step sign-in' });
+  await off.getByLabel('Code to turn it off').fill(another!);
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await page.locator('#two-step-state', { hasText: 'Off: your password alone signs you in.' }).waitFor();
+  await screen(t, page, 'authenticator-off');
 });

@@ -241,6 +241,15 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
     const recovered = await step(again.body.challenge, recoveryCodes[0].toLowerCase());
     t.is(recovered.status, 200, 'a recovery code, typed in lower case');
     t.is((await step(again.body.challenge, recoveryCodes[0])).status, 401, 'a recovery code works once');
+
+    // Turning it off takes proof of the authenticator: a spent recovery code is none, an unused one is.
+    t.is((await ada.browser.post('/api/v1/account/authenticator/off', { code: recoveryCodes[0] })).status, 400);
+    expect(await ada.browser.post('/api/v1/account/authenticator/off', { code: recoveryCodes[1] }), 200);
+    t.false(expect(await ada.browser.get('/api/v1/account'), 200).authenticator);
+    const plain = await signIn(app.http, base, name, GOOD_PASSWORD);
+    t.is(plain.status, 200);
+    expect(await browserOf(app.http, base, sessionCookieOf(plain)).get('/api/v1/account'), 200);
+    t.is((await ada.browser.post('/api/v1/account/authenticator/off', { code: recoveryCodes[2] })).status, 409);
   });
 
   test('a new password is refused when short, too long or common, with the field named; a used invitation is not found', async (t) => {

@@ -203,6 +203,7 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
         username: `frank.${unique()}`,
         password: GOOD_PASSWORD,
       };
+    case 'turnOffAuthenticator':
     case 'turnOnAuthenticator':
       return { code: '123456' };
     case 'signInSecondStep':

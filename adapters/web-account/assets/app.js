@@ -101,6 +101,7 @@ async function openAccount() {
     ),
   );
   byId('start-authenticator').hidden = account.authenticator;
+  byId('authenticator-off-form').hidden = !account.authenticator;
   fillRows(
     byId('session-rows'),
     account.sessions.map((s) =>
@@ -175,6 +176,7 @@ byId('authenticator-form').addEventListener('submit', async (event) => {
     byId('recovery-codes').replaceChildren(...recoveryCodes.map((code) => el('li', {}, own(code))));
     byId('recovery-codes-shown').hidden = false;
     byId('start-authenticator').hidden = true;
+    byId('authenticator-off-form').hidden = false;
     byId('two-step-state').replaceChildren(own('On: signing in asks for your authenticator’s code after the password.'));
     say(byId('two-step-status'), 'Two-step sign-in is on.', 'success');
   } catch (error) {
@@ -197,6 +199,20 @@ byId('join-form').addEventListener('submit', async (event) => {
     await openAccount();
   } catch (error) {
     say(byId('join-status'), error.message, 'error');
+  }
+});
+
+byId('authenticator-off-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const code = byId('authenticator-off-code');
+  try {
+    await send('POST', '/api/v1/account/authenticator/off', { code: code.value });
+    code.value = '';
+    byId('recovery-codes-shown').hidden = true;
+    await openAccount();
+    say(byId('two-step-status'), 'Two-step sign-in is off: your password alone signs you in.', 'success');
+  } catch (error) {
+    say(byId('two-step-status'), error.message, 'error');
   }
 });
 

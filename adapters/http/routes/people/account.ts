@@ -122,4 +122,35 @@ export const accountRoutes: readonly RouteSpec[] = [
       );
     },
   }),
+  route({
+    operationId: 'turnOffAuthenticator',
+    method: 'POST',
+    path: '/api/v1/account/authenticator/off',
+    summary:
+      'With a code of the authenticator, or a recovery code, turns two-step sign-in off; the key and every recovery code are removed.',
+    tag: 'people',
+    guard: { kind: 'person' },
+    rateLimit: { bucket: 'account-write', perMinute: 30, per: 'session' },
+    body: Type.Object({ code: text(32) }),
+    responses: {
+      200: {
+        description: '`authenticator: false`.',
+        schema: {
+          type: 'object',
+          required: ['authenticator'],
+          additionalProperties: false,
+          properties: { authenticator: { const: false } },
+        },
+      },
+      409: { description: '`CONFLICT`: no authenticator is on.' },
+    },
+    useCase: 'turnOffAuthenticator',
+    handle: async ({ person, body }, turnOff) => {
+      const outcome = await turnOff.execute({ person, code: body.code });
+      if (outcome.ok) return ok({ authenticator: false });
+      if (outcome.reason === 'invalid_code')
+        throw invalidField('code', 'is neither the authenticator’s current code nor an unused recovery code');
+      throw new HttpError('CONFLICT', 'No authenticator is on.');
+    },
+  }),
 ];
