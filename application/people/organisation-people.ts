@@ -38,6 +38,9 @@ export class ListPeople {
  * `PATCH /admin/organisations/:id/people/:personId`: a person's role there, and whether their
  * account is active. The change counts from the person's next request on every screen.
  * Nobody gives a role above their own, only owners touch owners, and nobody changes themselves.
+ * The account's status reaches every organisation the person belongs to, so only an account of
+ * this organisation alone is disabled from here (nothing crosses organisations); the bootstrap key
+ * disables any.
  */
 export class ChangePersonRole {
   constructor(private readonly ports: Pick<Ports, 'organisations' | 'personMemberships' | 'people' | 'writes'>) {}
@@ -61,6 +64,12 @@ export class ChangePersonRole {
       if (!mayGiveRole(operator, organisationId, role)) return refuse('forbidden');
       const before = person.status;
       const status = input.status ?? before;
+      // An account is the person's everywhere: one organisation disables (or enables) only an account
+      // that belongs to it alone; an account of several is the installation's (the bootstrap key).
+      if (status !== before && !operator.isBootstrap) {
+        const elsewhere = (await this.ports.personMemberships.ofPerson(personId)).some((m) => m.organisationId !== organisationId);
+        if (elsewhere) return refuse('forbidden');
+      }
       const after = { personId, displayName: person.displayName, status, role, since: membership.since };
       if (role === membership.role && status === before) return unchanged(after);
       await this.ports.personMemberships.save({ ...membership, role });

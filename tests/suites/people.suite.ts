@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { TestFn } from 'ava';
 import type { Persistence } from '../../application/ports/persistence.ts';
+import type { OrganisationId, PersonId } from '../../domain/shared/ids.ts';
 import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { expect, operatorOf } from '../support/operator-driver.ts';
 import { GOOD_PASSWORD, browserOf, invite, sessionCookieOf, signIn, signUp } from '../support/people-driver.ts';
@@ -137,6 +138,30 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
     );
     t.is((await helper.browser.get('/api/v1/account')).status, 401);
     t.is((await helper.browser.get(`/api/v1/admin/organisations/${first.org.organisationId}/people`)).status, 401);
+
+    // An account that belongs to another organisation too is not one organisation's to disable.
+    // (Joining a second organisation with an existing account has no route yet: the membership is written as data.)
+    const both = await signUp(
+      app.http,
+      first.base,
+      await invite(first.owner.browser, app.http, first.org.organisationId, 'officer'),
+      'Bo Both',
+      username('bo'),
+    );
+    const { store } = t.context;
+    await store.uow.run(() =>
+      store.personMemberships.save({
+        personId: both.personId as PersonId,
+        organisationId: second.org.organisationId as OrganisationId,
+        role: 'officer',
+        since: new Date(),
+      }),
+    );
+    const path = `/api/v1/admin/organisations/${first.org.organisationId}/people/${both.personId}`;
+    t.is((await first.owner.browser.patch(path, { status: 'disabled' })).status, 403);
+    expect(await both.browser.get('/api/v1/account'), 200);
+    expect(await operatorOf(app.http, app.bootstrapKey).patch(path.replace('/api/v1/admin', ''), { status: 'disabled' }), 200);
+    t.is((await both.browser.get('/api/v1/account')).status, 401);
   });
 
   test.serial(

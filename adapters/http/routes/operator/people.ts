@@ -7,7 +7,9 @@ import { enumOf, idParams } from '../../schemas.ts';
 import { operatorRouteFor, organisationListing } from './operator-route.ts';
 
 const peopleRoute = operatorRouteFor({ tag: 'admin: people', permission: 'roster.manage' });
-const notAllowed = forbidden('This needs roster.manage, and a role at least as high as the one given or changed (owners for owners).');
+const notAllowed = forbidden(
+  'This needs roster.manage, and a role at least as high as the one given or changed (owners for owners); an account that belongs to other organisations too is disabled only by the bootstrap key.',
+);
 
 const personViewSchema = {
   type: 'object',
