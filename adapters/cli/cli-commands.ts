@@ -11,9 +11,7 @@ import {
   isUuid,
 } from '../../domain/shared/ids.ts';
 import { ROLE_NAMES, type RoleName, isRoleName } from '../../domain/people/role.ts';
-
-/** Where an invitation is accepted on the service, the token in the fragment (no server or log sees it). */
-const invitationPath = (token: string) => `/account/#invitation=${encodeURIComponent(token)}`;
+import { invitationPath } from '../../application/people/invitations.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
 import { HELP, USAGE } from './cli-help.ts';
 import { listCharacters, listDepartments, listOrganisations } from './cli-lists.ts';

@@ -158,9 +158,16 @@ function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOn
       mdt: ex.state.mdt!,
       person: ex.state.person!,
       address: ex.ip,
-      userAgent: ex.get('user-agent'),
-      fromOwnPage: sameOrigin(ex),
-      sessionId: sessionIdOf(ex),
+      // Read only by the people routes: nothing on the bridge's hot path parses a cookie or an origin.
+      get userAgent() {
+        return ex.get('user-agent');
+      },
+      get fromOwnPage() {
+        return sameOrigin(ex);
+      },
+      get sessionId() {
+        return sessionIdOf(ex);
+      },
     };
     // A request without the header pays nothing for idempotency: not a statement, not a hash.
     const key = keyed ? idempotencyKeyOf(ex.request.headerValues(IDEMPOTENCY_HEADER)) : null;

@@ -12,6 +12,9 @@ import type { Ports } from '../ports/port-catalogue.ts';
 
 export const INVITATION_PREFIX = 'cad_inv_';
 
+/** Where an invitation is accepted on the service: the account page, the token in the fragment, which no server or log sees. */
+export const invitationPath = (token: string) => `/account/#invitation=${encodeURIComponent(token)}`;
+
 /**
  * Whether the operator may give a role: a person with `roster.manage` gives roles up to their own
  * (only an owner gives owner); a key gives owner or admin only when it holds every permission there

@@ -56,7 +56,9 @@ export class ChangePersonRole {
     return this.ports.writes.run(operatorActor(operator), async (now) => {
       const access = authorise(operator, 'roster.manage', organisationId);
       if (!access.ok) return access;
-      const membership = (await this.ports.personMemberships.ofOrganisation(organisationId)).find((m) => m.personId === personId);
+      // The person's own memberships: few, where the organisation's may be hundreds; they also say whether the account is others' too.
+      const memberships = await this.ports.personMemberships.ofPerson(personId);
+      const membership = memberships.find((m) => m.organisationId === organisationId);
       const person = await this.ports.people.get(personId);
       if (membership === undefined || person === null) return refuse('not_found');
       if (operator.id === personId || !mayGiveRole(operator, organisationId, membership.role)) return refuse('forbidden');
@@ -66,10 +68,8 @@ export class ChangePersonRole {
       const status = input.status ?? before;
       // An account is the person's everywhere: one organisation disables (or enables) only an account
       // that belongs to it alone; an account of several is the installation's (the bootstrap key).
-      if (status !== before && !operator.isBootstrap) {
-        const elsewhere = (await this.ports.personMemberships.ofPerson(personId)).some((m) => m.organisationId !== organisationId);
-        if (elsewhere) return refuse('forbidden');
-      }
+      if (status !== before && !operator.isBootstrap && memberships.some((m) => m.organisationId !== organisationId))
+        return refuse('forbidden');
       const after = { personId, displayName: person.displayName, status, role, since: membership.since };
       if (role === membership.role && status === before) return unchanged(after);
       await this.ports.personMemberships.save({ ...membership, role });

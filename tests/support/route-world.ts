@@ -2,7 +2,7 @@ import type { RouteSpec } from '../../adapters/http/route-spec.ts';
 import { BRIDGE, BRIDGE_SCOPES, bridgeBody } from './bridge-driver.ts';
 import type { HttpClient } from './http-client.ts';
 import { expect, operatorOf, tokenFor } from './operator-driver.ts';
-import { GOOD_PASSWORD, sessionCookieOf } from './people-driver.ts';
+import { GOOD_PASSWORD, invite, sessionCookieOf, signIn, signUp } from './people-driver.ts';
 
 /** One organisation with one of everything, so that every route of the table has ids to call. */
 export async function routeWorld(http: HttpClient, bootstrapKey: string) {
@@ -56,13 +56,24 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   const mdt = expect(await http.post('/api/v1/auth/mdt-handoff/exchange', { token: handoff.token }), 200).sessionToken as string;
   // The organisation's first owner, invited by the bootstrap key, and a dispatcher the owner invited:
   // the person routes take the owner's sessions (sign-out its own), the people routes the dispatcher's id.
-  const invitation = (role: string) => invitationToken(http, bootstrapKey, org.organisationId, role);
-  const owner = await signUpFor(http, await invitation('owner'), 'World Owner', `owner.${unique()}`);
-  const leaving = await signInFor(http, owner.username);
-  const dispatcher = await signUpFor(http, await invitation('dispatcher'), 'World Dispatcher', `dispatch.${unique()}`);
+  const invitation = (role: string) => invite({ key: bootstrapKey }, http, org.organisationId, role);
+  // A person's session id is the value of the cookie their browser holds.
+  const sessionIdOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+  const ownerName = `owner.${unique()}`;
+  const owner = await signUp(http, http.baseUrl, await invitation('owner'), 'World Owner', ownerName);
+  const again = await signIn(http, http.baseUrl, ownerName, GOOD_PASSWORD);
+  expect(again, 200);
+  const leaving = sessionIdOf(sessionCookieOf(again));
+  const dispatcher = await signUp(http, http.baseUrl, await invitation('dispatcher'), 'World Dispatcher', `dispatch.${unique()}`);
   ids['personId'] = dispatcher.personId;
   // Signing out everywhere ends every session of its person: the dispatcher's, which nothing else uses.
-  const tokens = { ...gameAndApi, mdt, person: owner.sessionId, leaving, elsewhere: dispatcher.sessionId };
+  const tokens = {
+    ...gameAndApi,
+    mdt,
+    person: sessionIdOf(owner.browser.cookie),
+    leaving,
+    elsewhere: sessionIdOf(dispatcher.browser.cookie),
+  };
   return {
     /** A new player put on duty through /duty; returns the unit. */
     onDuty,
@@ -99,7 +110,7 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
     /** A fresh invitation of the world's organisation, with the role. */
     invitation,
     /** The world owner's username (password: GOOD_PASSWORD). */
-    ownerUsername: owner.username,
+    ownerUsername: ownerName,
   };
 }
 
@@ -259,32 +270,4 @@ export function withFirstString(body: unknown, text: string): unknown {
   };
   const changed = walk(body);
   return done ? changed : { ...(body as object), note: text };
-}
-
-/** An invitation's token, made with an operator key. */
-async function invitationToken(http: HttpClient, key: string, organisationId: string, role: string): Promise<string> {
-  const made = expect(await http.post(`/api/v1/admin/organisations/${organisationId}/invitations`, { role }, { token: key }), 201);
-  return decodeURIComponent(String(made.invitationPath).split('#invitation=')[1] ?? '');
-}
-
-/** The session id a sign-up or sign-in answer's cookie carries. */
-const sessionIdOf = (reply: Parameters<typeof sessionCookieOf>[0]) => sessionCookieOf(reply).split('=')[1]!;
-
-/** A person who accepted an invitation, signed in from the service's own page. */
-async function signUpFor(http: HttpClient, invitation: string, displayName: string, username: string) {
-  const body = { invitation, displayName, username, password: GOOD_PASSWORD };
-  const reply = await http.send('POST', '/api/v1/auth/sign-up', body, { headers: { origin: http.baseUrl } });
-  return { personId: expect(reply, 201).personId as string, sessionId: sessionIdOf(reply), username };
-}
-
-/** Another session of a person, from a password sign-in. */
-async function signInFor(http: HttpClient, username: string): Promise<string> {
-  const reply = await http.send(
-    'POST',
-    '/api/v1/auth/sign-in',
-    { username, password: GOOD_PASSWORD },
-    { headers: { origin: http.baseUrl } },
-  );
-  expect(reply, 200);
-  return sessionIdOf(reply);
 }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { invitationPath } from '../../../../application/people/invitations.ts';
 import type { OrganisationPerson } from '../../../../application/people/organisation-people.ts';
 import { ROLE_NAMES } from '../../../../domain/people/role.ts';
 import { forbidden, notFound } from '../../refusals.ts';
@@ -31,9 +32,6 @@ const personView = (p: OrganisationPerson) => ({
   status: p.status,
   since: p.since.toISOString(),
 });
-
-/** The path of the page that accepts an invitation; the token rides in the fragment, which no server or log sees. */
-export const invitationPath = (token: string) => `/account/#invitation=${encodeURIComponent(token)}`;
 
 /** An organisation's people: invited with a role, listed, their role changed or their account disabled. */
 export const peopleRoutes: readonly RouteSpec[] = [
