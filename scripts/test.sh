@@ -71,5 +71,10 @@ if [ "$openapi_status" -ne 0 ]; then
   status=1
   note="$note; answers the OpenAPI document does not describe: see above"
 fi
+# The failed tests by name, so a log read from its end shows which ones they were.
+if [ "$fail" -ne 0 ]; then
+  echo "Failed tests:"
+  cat "$tap"/*.tap 2>/dev/null | grep -E '^not ok ' | sed -E 's/^not ok [0-9]+ - /  /' || true
+fi
 echo "All tests: $pass passed, $fail failed, $skip skipped ($rerun; $transport)$note"
 exit "$status"
