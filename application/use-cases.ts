@@ -94,7 +94,9 @@ import { ReadMyAccount } from './people/read-my-account.ts';
 import { SignInWithPassword } from './people/sign-in-with-password.ts';
 import { SignOut } from './people/sign-out.ts';
 import { SignInSecondStep, StartAuthenticator, TurnOffAuthenticator, TurnOnAuthenticator } from './people/two-step-sign-in.ts';
-import { SignUpByInvitation } from './people/sign-up-by-invitation.ts';
+import { SignUp } from './people/sign-up.ts';
+import { ReadJoinRule } from './people/joining.ts';
+import { ChangeRolePermissions, ListRoles } from './people/organisation-roles.ts';
 
 /** One use case: the ports it needs, by name, and how to make it from exactly those. */
 export interface UseCaseRow<UseCase> {
@@ -122,10 +124,14 @@ function construct<Taken extends PortName = never, UseCase = unknown, const Need
 export const USE_CASE_REGISTRY = {
   exchangeToken: construct(ExchangeToken, 'credentials', 'hasher', 'accessTokens', 'clock', 'pacer', 'settings'),
   authenticateOperator: construct(AuthenticateOperator, 'operatorKeys', 'hasher'),
-  authenticatePerson: construct(AuthenticatePerson, 'browserSessions', 'people', 'personMemberships', 'hasher', 'settings', 'clock', 'uow'),
-  signUpByInvitation: construct(
-    SignUpByInvitation,
+  authenticatePerson: construct(AuthenticatePerson, 'browserSessions', 'people', 'personMemberships', 'organisations', 'hasher', 'settings', 'clock', 'uow'),
+  readJoinRule: construct(ReadJoinRule, 'organisations'),
+  listRoles: construct(ListRoles, 'organisations'),
+  changeRolePermissions: construct(ChangeRolePermissions, 'organisations', 'writes'),
+  signUp: construct(
+    SignUp,
     'invitations',
+    'organisations',
     'people',
     'signInMethods',
     'personMemberships',

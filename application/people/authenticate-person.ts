@@ -1,4 +1,6 @@
 import { PersonOperator } from '../../domain/people/person-operator.ts';
+import type { RolePermissions } from '../../domain/people/role.ts';
+import type { OrganisationId } from '../../domain/shared/ids.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 
 /**
@@ -9,7 +11,10 @@ import type { Ports } from '../ports/port-catalogue.ts';
  */
 export class AuthenticatePerson {
   constructor(
-    private readonly ports: Pick<Ports, 'browserSessions' | 'people' | 'personMemberships' | 'hasher' | 'settings' | 'clock' | 'uow'>,
+    private readonly ports: Pick<
+      Ports,
+      'browserSessions' | 'people' | 'personMemberships' | 'organisations' | 'hasher' | 'settings' | 'clock' | 'uow'
+    >,
   ) {}
 
   async execute(sessionId: string): Promise<PersonOperator | null> {
@@ -22,6 +27,11 @@ export class AuthenticatePerson {
     if (person === null || !person.isActive) return null;
     if (session.touch(this.ports.settings.sessionLifetime, now)) await this.ports.uow.run(() => this.ports.browserSessions.save(session));
     const memberships = await this.ports.personMemberships.ofPerson(person.id);
-    return new PersonOperator(person.id, person.displayName, memberships, idHash);
+    const tables = new Map<OrganisationId, RolePermissions>();
+    for (const { organisationId } of memberships) {
+      const organisation = await this.ports.organisations.get(organisationId);
+      if (organisation !== null) tables.set(organisationId, organisation.roles);
+    }
+    return new PersonOperator(person.id, person.displayName, memberships, idHash, tables);
   }
 }

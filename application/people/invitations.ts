@@ -23,7 +23,7 @@ export const invitationPath = (token: string) => `/account/#invitation=${encodeU
 export function mayGiveRole(operator: Operator, organisationId: OrganisationId, role: RoleName): boolean {
   if (operator instanceof PersonOperator) {
     const mine = operator.roleIn(organisationId);
-    return mine !== null && mayAssignRole(mine, role);
+    return mine !== null && mayAssignRole(mine, role, operator.rolesOf(organisationId));
   }
   if (role !== 'owner' && role !== 'admin') return true;
   return OPERATOR_PERMISSIONS.every((p) => operator.allows(p, organisationId));

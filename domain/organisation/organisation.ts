@@ -1,3 +1,6 @@
+import type { OperatorPermission } from '../operator/operator-key.ts';
+import type { JoinRule } from '../people/join-rule.ts';
+import { type RoleName, type RoleOverrides, type RolePermissions, roleTable } from '../people/role.ts';
 import type { DepartmentId, OrganisationId } from '../shared/ids.ts';
 
 export const MAP_TYPES = ['game_tiles', 'static_image'] as const;
@@ -16,6 +19,8 @@ export interface OrganisationSettings {
   readonly autoProvision: boolean;
   /** Department that receives `/911` calls; null means the calling credential's department. */
   readonly emergencyDepartmentId: DepartmentId | null;
+  /** How people without an invitation join: not at all, on a list for approval, or at once. */
+  readonly joinRule: JoinRule;
 }
 
 export const DEFAULT_SETTINGS: OrganisationSettings = {
@@ -24,6 +29,7 @@ export const DEFAULT_SETTINGS: OrganisationSettings = {
   concurrentAccountsMax: null,
   autoProvision: true,
   emergencyDepartmentId: null,
+  joinRule: 'invitation',
 };
 
 /** A rectangle of game coordinates. */
@@ -59,6 +65,8 @@ export interface OrganisationState {
   readonly settings: OrganisationSettings;
   /** The dispatch board's map layer; null draws a plain coordinate grid. */
   readonly mapLayer: MapLayer | null;
+  /** The role sets this organisation changed from the defaults. */
+  readonly roleOverrides: RoleOverrides;
   readonly createdAt: Date;
 }
 
@@ -67,7 +75,14 @@ export class Organisation {
   private constructor(private state: OrganisationState) {}
 
   static create(id: OrganisationId, name: string, settings: Partial<OrganisationSettings>, now: Date) {
-    return new Organisation({ id, name, settings: { ...DEFAULT_SETTINGS, ...defined(settings) }, mapLayer: null, createdAt: now });
+    return new Organisation({
+      id,
+      name,
+      settings: { ...DEFAULT_SETTINGS, ...defined(settings) },
+      mapLayer: null,
+      roleOverrides: {},
+      createdAt: now,
+    });
   }
 
   static restore(state: OrganisationState): Organisation {
@@ -88,6 +103,19 @@ export class Organisation {
 
   get mapLayer(): MapLayer | null {
     return this.state.mapLayer;
+  }
+
+  /** What each role may do here. */
+  get roles(): RolePermissions {
+    return roleTable(this.state.roleOverrides);
+  }
+
+  /** Gives a role a new set of permissions; the owner's set is every permission and is not changed. */
+  setRolePermissions(role: RoleName, permissions: readonly OperatorPermission[]): boolean {
+    if (role === 'owner') return false;
+    const unique = [...new Set(permissions)].sort();
+    this.state = { ...this.state, roleOverrides: { ...this.state.roleOverrides, [role]: unique } };
+    return true;
   }
 
   /** Sets the board's map layer (null for the plain grid); refused when it could not be drawn. */

@@ -2,7 +2,7 @@ import type { Operator } from '../operator/operator.ts';
 import type { OperatorKey, OperatorPermission } from '../operator/operator-key.ts';
 import type { OrganisationId, PersonId } from '../shared/ids.ts';
 import type { PersonMembership } from './person-membership.ts';
-import { DEFAULT_ROLE_PERMISSIONS, type RoleName } from './role.ts';
+import { DEFAULT_ROLE_PERMISSIONS, type RoleName, type RolePermissions } from './role.ts';
 
 /**
  * A signed-in person acting on the operator surface, with the roles their memberships give them
@@ -19,8 +19,15 @@ export class PersonOperator implements Operator {
     memberships: readonly PersonMembership[],
     /** The keyed hash of the browser session it came with (sign-out ends that one). */
     readonly sessionIdHash: string,
+    /** Each organisation's roles as it set them now; an organisation not given has the defaults. */
+    private readonly roleTables: ReadonlyMap<OrganisationId, RolePermissions> = new Map(),
   ) {
     this.roles = new Map(memberships.map((m) => [m.organisationId, m.role]));
+  }
+
+  /** What each role may do in the organisation, as it set them. */
+  rolesOf(organisationId: OrganisationId): RolePermissions {
+    return this.roleTables.get(organisationId) ?? DEFAULT_ROLE_PERMISSIONS;
   }
 
   get id(): string {
@@ -47,7 +54,7 @@ export class PersonOperator implements Operator {
 
   permissionsIn(organisationId: OrganisationId): readonly OperatorPermission[] {
     const role = this.roles.get(organisationId);
-    return role === undefined ? [] : DEFAULT_ROLE_PERMISSIONS[role];
+    return role === undefined ? [] : this.rolesOf(organisationId)[role];
   }
 
   allows(permission: OperatorPermission, organisationId: OrganisationId): boolean {

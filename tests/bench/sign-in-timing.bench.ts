@@ -36,8 +36,8 @@ if (!org.ok) throw new Error(org.reason);
 const invited = await useCases.createInvitation.execute({ operator, organisationId: org.value.id, role: 'dispatcher' });
 if (!invited.ok) throw new Error(invited.reason);
 const password = 'violet-harbour-47-lantern';
-const joined = await useCases.signUpByInvitation.execute({
-  invitationToken: invited.value.token,
+const joined = await useCases.signUp.execute({
+  way: { invitationToken: invited.value.token },
   displayName: 'Bench Person',
   username: 'bench.person',
   password,

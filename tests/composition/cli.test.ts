@@ -249,8 +249,8 @@ test('the first owner is invited from the command line; their account is listed,
   t.like(invited.out, { role: 'owner' });
   t.regex(invited.out.invitationPath, /^\/account\/#invitation=cad_inv_/);
   const token = decodeURIComponent(invited.out.invitationPath.split('#invitation=')[1]);
-  const joined = await core.useCases.signUpByInvitation.execute({
-    invitationToken: token,
+  const joined = await core.useCases.signUp.execute({
+    way: { invitationToken: token },
     displayName: 'Paula Owner',
     username: 'paula',
     password: 'violet-harbour-47-lantern',

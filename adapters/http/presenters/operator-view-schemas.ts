@@ -1,3 +1,4 @@
+import { JOIN_RULES } from '../../../domain/people/join-rule.ts';
 import { CREDENTIAL_KINDS } from '../../../domain/credential/credential.ts';
 import { API_SCOPES, BRIDGE_SCOPES } from '../../../domain/credential/scope.ts';
 import { OPERATOR_PERMISSIONS } from '../../../domain/operator/operator-key.ts';
@@ -32,6 +33,10 @@ export const organisationViewSchema = shape({
   concurrentAccountsMax: { type: ['integer', 'null'] },
   autoProvision: { type: 'boolean' },
   emergencyDepartmentId: nullableId,
+  joinRule: {
+    enum: [...JOIN_RULES],
+    description: 'How people without an invitation join: `invitation` (not at all), `approval` (listed for approval), `open`.',
+  },
   mapLayer: {
     type: ['object', 'null'],
     description: 'The dispatch board’s map layer; null draws a plain coordinate grid.',

@@ -1,3 +1,5 @@
+import type { JoinRule } from '../../../domain/people/join-rule.ts';
+import type { RoleOverrides } from '../../../domain/people/role.ts';
 import { Department } from '../../../domain/organisation/department.ts';
 import { type MapType, Organisation } from '../../../domain/organisation/organisation.ts';
 import type { DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
@@ -13,14 +15,16 @@ export function organisationFromRecord(r: OrganisationRecord): Organisation {
       concurrentAccountsMax: r.concurrentAccountsMax ?? null,
       autoProvision: r.autoProvision,
       emergencyDepartmentId: (r.emergencyDepartmentId ?? null) as DepartmentId | null,
+      joinRule: r.joinRule as JoinRule,
     },
     mapLayer: r.mapLayer ?? null,
+    roleOverrides: (r.roleOverrides ?? {}) as RoleOverrides,
     createdAt: r.createdAt,
   });
 }
 
 export function organisationToRecord(organisation: Organisation) {
-  const { id, name, settings, mapLayer, createdAt } = organisation.snapshot();
+  const { id, name, settings, mapLayer, roleOverrides, createdAt } = organisation.snapshot();
   return {
     id,
     name,
@@ -30,6 +34,8 @@ export function organisationToRecord(organisation: Organisation) {
     concurrentAccountsMax: settings.concurrentAccountsMax,
     autoProvision: settings.autoProvision,
     emergencyDepartmentId: settings.emergencyDepartmentId,
+    joinRule: settings.joinRule,
+    roleOverrides,
     createdAt,
   };
 }

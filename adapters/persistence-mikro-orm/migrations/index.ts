@@ -8,6 +8,7 @@ import { MapLayer } from './0007-map-layer.ts';
 import { MdtConfirmation } from './0008-mdt-confirmation.ts';
 import { People } from './0009-people.ts';
 import { PersonActors } from './0010-person-actors.ts';
+import { JoinRulesAndRoles } from './0011-join-rules-and-roles.ts';
 
 /** Applied in order on start; a migration, once released, never changes: the next one amends it. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   { name: '0008-mdt-confirmation', class: MdtConfirmation },
   { name: '0009-people', class: People },
   { name: '0010-person-actors', class: PersonActors },
+  { name: '0011-join-rules-and-roles', class: JoinRulesAndRoles },
 ];

@@ -14,6 +14,8 @@ export const OrganisationSchema = defineEntity({
     mapLayer: p
       .json<{ tileUrlTemplate: string | null; imageUrl: string | null; bounds: Record<'minX' | 'minY' | 'maxX' | 'maxY', number> }>()
       .nullable(),
+    joinRule: p.text(),
+    roleOverrides: p.json<Record<string, string[]>>(),
     createdAt: p.datetime(),
   },
 });

@@ -5,6 +5,7 @@ import type {
   PlayerCandidate,
 } from '../../../application/ports/bridge-player-reader.ts';
 import type { MapType, OrganisationSettings } from '../../../domain/organisation/organisation.ts';
+import type { JoinRule } from '../../../domain/people/join-rule.ts';
 import type { IdentifierKind, PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
 import type { CharacterId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
 import { UNIT_COLUMNS, type UnitRow, unitFieldsFromRow, unitFromRecord } from '../mappers/roster-mappers.ts';
@@ -18,6 +19,7 @@ type GateRow = CandidateRow & {
   org_concurrent_accounts_max: number | null;
   org_auto_provision: boolean;
   org_emergency_department_id: string | null;
+  org_join_rule: string;
 };
 
 const unitColumns = UNIT_COLUMNS.map((column) => `u.${column}`).join(', ');
@@ -62,7 +64,7 @@ export function gateFactsSql(pairs: number, lockUnits: boolean): string {
     : '';
   return `${cte}select o.map_type as org_map_type, o.arrival_radius as org_arrival_radius,
     o.concurrent_accounts_max as org_concurrent_accounts_max, o.auto_provision as org_auto_provision,
-    o.emergency_department_id as org_emergency_department_id, ${linkColumns}, ${unitColumns}
+    o.emergency_department_id as org_emergency_department_id, o.join_rule as org_join_rule, ${linkColumns}, ${unitColumns}
   from organisations o
   left join identifier_links l on l.organisation_id = o.id and ${links}
   left join memberships m on m.character_id = l.character_id and m.department_id = ?
@@ -88,6 +90,7 @@ function settingsFrom(row: GateRow): OrganisationSettings {
     concurrentAccountsMax: row.org_concurrent_accounts_max ?? null,
     autoProvision: row.org_auto_provision,
     emergencyDepartmentId: (row.org_emergency_department_id ?? null) as DepartmentId | null,
+    joinRule: row.org_join_rule as JoinRule,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { operatorSelfSchema, organisationViewSchema } from '../../presenters/operator-view-schemas.ts';
 import { MAP_TYPES } from '../../../../domain/organisation/organisation.ts';
+import { JOIN_RULES } from '../../../../domain/people/join-rule.ts';
 import type { DepartmentId } from '../../../../domain/shared/ids.ts';
 import { operatorSelfView } from '../../presenters/operator-key-views.ts';
 import { organisationView } from '../../presenters/organisation-views.ts';
@@ -20,6 +21,7 @@ const settings = {
   arrivalRadius: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100000 })),
   concurrentAccountsMax: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: 1000000 }))),
   autoProvision: Type.Optional(Type.Boolean()),
+  joinRule: Type.Optional(enumOf(JOIN_RULES)),
 };
 
 /** Where the dispatch board's map comes from (decision 0069): an https tile template or image, over game-coordinate bounds. */

@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { invitationPath } from '../../../../application/people/invitations.ts';
 import type { OrganisationPerson } from '../../../../application/people/organisation-people.ts';
+import type { RoleView } from '../../../../application/people/organisation-roles.ts';
+import { OPERATOR_PERMISSIONS } from '../../../../domain/operator/operator-key.ts';
 import { ROLE_NAMES } from '../../../../domain/people/role.ts';
-import { forbidden, notFound } from '../../refusals.ts';
+import { forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { enumOf, idParams } from '../../schemas.ts';
 import { operatorRouteFor, organisationListing } from './operator-route.ts';
@@ -24,6 +26,29 @@ const personViewSchema = {
     since: { type: 'string', format: 'date-time' },
   },
 };
+
+const rolesSchema = {
+  type: 'object',
+  required: ['roles'],
+  additionalProperties: false,
+  properties: {
+    roles: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['role', 'permissions', 'editable'],
+        additionalProperties: false,
+        properties: {
+          role: { enum: [...ROLE_NAMES] },
+          permissions: { type: 'array', items: { enum: [...OPERATOR_PERMISSIONS] } },
+          editable: { type: 'boolean' },
+        },
+      },
+    },
+  },
+};
+
+const rolesBody = (roles: readonly RoleView[]) => ({ roles });
 
 const personView = (p: OrganisationPerson) => ({
   personId: p.personId,
@@ -87,5 +112,36 @@ export const peopleRoutes: readonly RouteSpec[] = [
     },
     success: { status: 200, description: 'The person as the organisation now sees them.', schema: personViewSchema, present: personView },
     refusals: { not_found: notFound('person'), forbidden: notAllowed },
+  }),
+  peopleRoute('listRoles', {
+    summary: 'What each role may do in the organisation (its own sets, or the defaults), from owner to civilian.',
+    request: { method: 'GET', path: '/api/v1/admin/organisations/:organisationId/roles', params: idParams('organisationId') },
+    success: {
+      status: 200,
+      description: '`roles`: each `role`, its `permissions`, and whether it is `editable`.',
+      schema: rolesSchema,
+      present: rolesBody,
+    },
+    refusals: { not_found: notFound('organisation'), forbidden: notAllowed },
+  }),
+  peopleRoute('changeRolePermissions', {
+    summary:
+      "Gives a role of the organisation a new set of permissions; everyone of that role holds it from their next request. Only permissions the caller holds there may be given or taken away; the owner's set is fixed.",
+    request: {
+      method: 'PATCH',
+      path: '/api/v1/admin/organisations/:organisationId/roles',
+      permission: 'organisation.settings.manage',
+      params: idParams('organisationId'),
+      body: Type.Object({
+        role: enumOf(ROLE_NAMES),
+        permissions: Type.Array(enumOf(OPERATOR_PERMISSIONS), { maxItems: 6, uniqueItems: true }),
+      }),
+    },
+    success: { status: 200, description: 'Every role as the organisation now has them.', schema: rolesSchema, present: rolesBody },
+    refusals: {
+      not_found: notFound('organisation'),
+      forbidden: forbidden('This needs organisation.settings.manage, and only permissions the caller holds there may change.'),
+      owner_fixed: invalid('role', 'is the owner, who holds every permission always'),
+    },
   }),
 ];

@@ -1,11 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { SignInRefusal, SignedIn } from '../../../../application/people/sign-in-with-password.ts';
-import type { SignUpRefusal } from '../../../../application/people/sign-up-by-invitation.ts';
+import type { SignUpRefusal } from '../../../../application/people/sign-up.ts';
+import { JOIN_RULES } from '../../../../domain/people/join-rule.ts';
+import type { OrganisationId } from '../../../../domain/shared/ids.ts';
 import type { Outcome } from '../../../../domain/shared/outcome.ts';
 import { ROLE_NAMES } from '../../../../domain/people/role.ts';
 import { HttpError, invalidField } from '../../error-catalogue.ts';
 import { type Reply, type RouteSpec, ok, route } from '../../route-spec.ts';
-import { text } from '../../schemas.ts';
+import { id, idParams, text } from '../../schemas.ts';
 import { CROSS_SITE } from '../../stages/guard.ts';
 
 /**
@@ -42,8 +44,12 @@ function signUpRefusal(reason: SignUpRefusal): HttpError {
       return new HttpError('CONFLICT', 'That username is taken.');
     case 'invalid_invitation':
       return new HttpError('NOT_FOUND', 'This invitation was used, has expired or does not exist.');
+    case 'joining_closed':
+      return new HttpError('FORBIDDEN', JOINING_CLOSED);
   }
 }
+
+export const JOINING_CLOSED = 'This organisation admits only people it invites.';
 
 function signInRefusal(reason: SignInRefusal, retryAfterSeconds?: number): HttpError {
   switch (reason) {
@@ -150,29 +156,80 @@ export const authRoutes: readonly RouteSpec[] = [
     method: 'POST',
     path: '/api/v1/auth/sign-up',
     summary:
-      'Creates the account an invitation offers (display name, username, password), a member of its organisation in its role, and signs it in.',
+      'Creates an account (display name, username, password) and enters an organisation: with an `invitation`, a member in its role, signed in; or with an `organisationId` by its join rule: at once (open) or waiting for approval (a whitelist).',
     tag,
     guard: { kind: 'public' },
     rateLimit: { bucket: 'sign-up', perMinute: 10, per: 'address' },
-    body: Type.Object({ invitation: text(256), displayName: text(200), username: text(64), password: text(1024) }),
+    body: Type.Object({
+      invitation: Type.Optional(text(256)),
+      organisationId: Type.Optional(id<OrganisationId>()),
+      displayName: text(200),
+      username: text(64),
+      password: text(1024),
+    }),
     responses: {
       201: { description: 'Created and signed in; `Set-Cookie` carries the session.', schema: signedIn },
-      403: { description: '`FORBIDDEN`: the request did not come from this service’s pages.' },
+      202: {
+        description:
+          'Created, waiting for the organisation’s approval (`pending: true`): listed on its People screen; no session until an admin approves.',
+        schema: {
+          type: 'object',
+          required: ['pending', 'personId', 'displayName'],
+          additionalProperties: false,
+          properties: { pending: { const: true }, personId: { type: 'string', format: 'uuid' }, displayName: { type: 'string' } },
+        },
+      },
+      400: { description: '`VALIDATION_FAILED`: a field is malformed, or neither or both of `invitation` and `organisationId` are given.' },
+      403: {
+        description:
+          '`FORBIDDEN`: the organisation admits only people it invites (an unknown one answers the same); or the request did not come from this service’s pages.',
+      },
       404: { description: '`NOT_FOUND`: the invitation was used, has expired or does not exist.' },
       409: { description: '`CONFLICT`: the username is taken.' },
     },
-    useCase: 'signUpByInvitation',
+    useCase: 'signUp',
     handle: async ({ body, userAgent, fromOwnPage }, signUp) => {
       fromOwnPages(fromOwnPage);
-      const { invitation, displayName, username, password } = body;
-      const outcome = await signUp.execute({ invitationToken: invitation, displayName, username, password, userAgent });
+      const { invitation, organisationId, displayName, username, password } = body;
+      if ((invitation === undefined) === (organisationId === undefined))
+        throw invalidField('invitation', 'give an invitation or an organisationId, one of the two');
+      const way = invitation !== undefined ? { invitationToken: invitation } : { organisationId: organisationId as OrganisationId };
+      const outcome = await signUp.execute({ way, displayName, username, password, userAgent });
       if (!outcome.ok) throw signUpRefusal(outcome.reason);
-      const { sessionId, personId, expiresAt } = outcome.value;
-      return {
-        status: 201,
-        body: { personId, displayName: outcome.value.displayName },
-        cookie: { set: sessionId, maxAgeSeconds: cookieAge(expiresAt) },
-      };
+      if ('pending' in outcome.value) {
+        const { personId } = outcome.value;
+        return { status: 202, body: { pending: true, personId, displayName: outcome.value.displayName } };
+      }
+      return signedInReply(outcome.value, 201);
+    },
+  }),
+  route({
+    operationId: 'readJoinRule',
+    method: 'GET',
+    path: '/api/v1/auth/organisations/:organisationId/joining',
+    summary:
+      'How people join an organisation that takes people without an invitation: its name and join rule (`open` or `approval`), for the page its join address opens.',
+    tag,
+    guard: { kind: 'public' },
+    rateLimit: { bucket: 'invitation-read', perMinute: 30, per: 'address' },
+    params: idParams('organisationId'),
+    responses: {
+      200: {
+        description: '`name` and `joinRule`.',
+        schema: {
+          type: 'object',
+          required: ['name', 'joinRule'],
+          additionalProperties: false,
+          properties: { name: { type: 'string' }, joinRule: { enum: JOIN_RULES.filter((r) => r !== 'invitation') } },
+        },
+      },
+      404: { description: '`NOT_FOUND`: no such organisation, or it admits only people it invites (one answer).' },
+    },
+    useCase: 'readJoinRule',
+    handle: async ({ params }, readJoinRule) => {
+      const outcome = await readJoinRule.execute(params.organisationId);
+      if (!outcome.ok) throw new HttpError('NOT_FOUND', 'No organisation takes people that way here.');
+      return ok(outcome.value);
     },
   }),
   route({

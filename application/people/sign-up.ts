@@ -4,29 +4,39 @@ import type { PersonId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { audited } from '../audit/audited-writes.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
+import { type EntryRefusal, type WayIn, enterOrganisation } from './joining.ts';
 import { openSession } from './person-sessions.ts';
 import type { SignedIn } from './sign-in-with-password.ts';
 
 export interface SignUpInput {
-  readonly invitationToken: string;
+  readonly way: WayIn;
   readonly displayName: string;
   readonly username: string;
   readonly password: string;
   readonly userAgent: string;
 }
 
-export type SignUpRefusal = NameRefusal | PasswordRefusal | 'invalid_invitation' | 'username_taken';
+export type SignUpRefusal = NameRefusal | PasswordRefusal | EntryRefusal | 'username_taken';
+
+/** A new account that waits for the organisation's approval: made, listed there, and not signed in. */
+export interface AwaitingApproval {
+  readonly pending: true;
+  readonly personId: PersonId;
+  readonly displayName: string;
+}
 
 /**
- * `POST /auth/sign-up`: an invitation's holder creates their account: a person, active, with a
- * password, a member of the invitation's organisation in its role, and signed in. The invitation
- * is spent in the same unit of work; a username someone holds is `username_taken`.
+ * `POST /auth/sign-up`: a person creates their account with a password and enters an organisation,
+ * with an invitation (active, in its role) or by the organisation's join rule (open: active;
+ * approval: pending, not signed in until an admin approves). All in one unit of work, the
+ * invitation spent in it; a username someone holds is `username_taken`.
  */
-export class SignUpByInvitation {
+export class SignUp {
   constructor(
     private readonly ports: Pick<
       Ports,
       | 'invitations'
+      | 'organisations'
       | 'people'
       | 'signInMethods'
       | 'personMemberships'
@@ -41,7 +51,7 @@ export class SignUpByInvitation {
     >,
   ) {}
 
-  async execute(input: SignUpInput): Promise<Outcome<SignedIn, SignUpRefusal>> {
+  async execute(input: SignUpInput): Promise<Outcome<SignedIn | AwaitingApproval, SignUpRefusal>> {
     const username = normaliseUsername(input.username);
     if (!username.ok) return username;
     const displayName = normaliseDisplayName(input.displayName);
@@ -57,25 +67,27 @@ export class SignUpByInvitation {
     return this.ports.writes.run(
       { kind: 'person', id, label: displayName.value },
       async (now) => {
-        const invitation = await this.ports.invitations.getForUpdate(this.ports.hasher.hash(input.invitationToken));
-        if (invitation === null || !invitation.accept(id, now).ok) return refuse('invalid_invitation');
+        const entry = await enterOrganisation(this.ports, input.way, id, now);
+        if (!entry.ok) return entry;
         if ((await this.ports.signInMethods.find('password', username.value)) !== null) return refuse('username_taken');
-        await this.ports.people.save(
-          Person.register({ id, displayName: displayName.value, username: username.value, status: 'active' }, now),
-        );
+        const { organisationId, role, status, invited } = entry.value;
+        await this.ports.people.save(Person.register({ id, displayName: displayName.value, username: username.value, status }, now));
         await this.ports.signInMethods.save({ personId: id, kind: 'password', subject: username.value, secret, createdAt: now });
-        const { organisationId, role } = invitation;
         await this.ports.personMemberships.save({ personId: id, organisationId, role, since: now });
-        await this.ports.invitations.save(invitation);
-        const { sessionId, session } = await openSession(this.ports, id, input.userAgent, now);
-        const signedIn = { sessionId, personId: id, displayName: displayName.value, expiresAt: session.snapshot().expiresAt };
-        return audited(signedIn, {
+        const note = {
           organisationId,
-          action: 'person.joined',
+          action: status === 'pending' ? 'person.asked_to_join' : 'person.joined',
           subject: { type: 'person', id },
           playerCharacterId: null,
-          details: { role, displayName: displayName.value },
-        });
+          details: { role, displayName: displayName.value, invited },
+        } as const;
+        if (status === 'pending') {
+          const awaiting: AwaitingApproval = { pending: true, personId: id, displayName: displayName.value };
+          return audited<SignedIn | AwaitingApproval>(awaiting, note);
+        }
+        const { sessionId, session } = await openSession(this.ports, id, input.userAgent, now);
+        const signedIn = { sessionId, personId: id, displayName: displayName.value, expiresAt: session.snapshot().expiresAt };
+        return audited<SignedIn | AwaitingApproval>(signedIn, note);
       },
       { people_username: 'username_taken', sign_in_methods_subject: 'username_taken' },
     );

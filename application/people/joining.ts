@@ -1,0 +1,56 @@
+import { type JoinRule, NEWCOMER_ROLE, newcomerStatus } from '../../domain/people/join-rule.ts';
+import type { RoleName } from '../../domain/people/role.ts';
+import type { OrganisationId, PersonId } from '../../domain/shared/ids.ts';
+import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
+import type { Ports } from '../ports/port-catalogue.ts';
+
+/** How a new account asks to enter an organisation: with an invitation's token, or by the organisation's join rule. */
+export type WayIn = { readonly invitationToken: string } | { readonly organisationId: OrganisationId };
+
+/** Where a new account goes, in which role, and whether it may act at once or waits for approval. */
+export interface Entry {
+  readonly organisationId: OrganisationId;
+  readonly role: RoleName;
+  readonly status: 'active' | 'pending';
+  /** Whether an invitation let it in (spent by now), or the join rule. */
+  readonly invited: boolean;
+}
+
+/** `invalid_invitation`: used, expired or unknown; `joining_closed`: the organisation admits only invited people (or is unknown: one answer). */
+export type EntryRefusal = 'invalid_invitation' | 'joining_closed';
+
+/**
+ * Inside the unit of work that creates the account: an invitation is spent (it admits, active, in
+ * its role, whatever the rule); without one, the organisation's join rule decides: `open` admits
+ * at once, `approval` lists the person as pending, `invitation` admits nobody. A newcomer by the
+ * rule is a civilian until an admin says otherwise.
+ */
+export async function enterOrganisation(
+  ports: Pick<Ports, 'invitations' | 'organisations' | 'hasher'>,
+  way: WayIn,
+  personId: PersonId,
+  now: Date,
+): Promise<Outcome<Entry, EntryRefusal>> {
+  if ('invitationToken' in way) {
+    const invitation = await ports.invitations.getForUpdate(ports.hasher.hash(way.invitationToken));
+    if (invitation === null || !invitation.accept(personId, now).ok) return refuse('invalid_invitation');
+    await ports.invitations.save(invitation);
+    return accept({ organisationId: invitation.organisationId, role: invitation.role, status: 'active', invited: true });
+  }
+  const organisation = await ports.organisations.get(way.organisationId);
+  const status = organisation === null ? null : newcomerStatus(organisation.settings.joinRule);
+  if (organisation === null || status === null) return refuse('joining_closed');
+  return accept({ organisationId: organisation.id, role: NEWCOMER_ROLE, status, invited: false });
+}
+
+/** What the sign-in page may say of an organisation before anyone signs in: its name and how people join it. */
+export class ReadJoinRule {
+  constructor(private readonly ports: Pick<Ports, 'organisations'>) {}
+
+  async execute(organisationId: OrganisationId): Promise<Outcome<{ name: string; joinRule: JoinRule }, 'not_found'>> {
+    const organisation = await this.ports.organisations.get(organisationId);
+    // An organisation that admits only invited people is not described to strangers: it answers as an unknown one.
+    if (organisation === null || organisation.settings.joinRule === 'invitation') return refuse('not_found');
+    return accept({ name: organisation.name, joinRule: organisation.settings.joinRule });
+  }
+}
