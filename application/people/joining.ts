@@ -1,7 +1,10 @@
+import type { Invitation } from '../../domain/people/invitation.ts';
+import type { PersonOperator } from '../../domain/people/person-operator.ts';
 import { type JoinRule, NEWCOMER_ROLE, newcomerStatus } from '../../domain/people/join-rule.ts';
 import type { RoleName } from '../../domain/people/role.ts';
 import type { OrganisationId, PersonId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
+import { audited } from '../audit/audited-writes.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 
 /** How a new account asks to enter an organisation: with an invitation's token, or by the organisation's join rule. */
@@ -12,15 +15,15 @@ export interface Entry {
   readonly organisationId: OrganisationId;
   readonly role: RoleName;
   readonly status: 'active' | 'pending';
-  /** Whether an invitation let it in (spent by now), or the join rule. */
-  readonly invited: boolean;
+  /** The invitation that let it in, accepted: the caller saves it once the person it names is saved. Null: the join rule did. */
+  readonly invitation: Invitation | null;
 }
 
 /** `invalid_invitation`: used, expired or unknown; `joining_closed`: the organisation admits only invited people (or is unknown: one answer). */
 export type EntryRefusal = 'invalid_invitation' | 'joining_closed';
 
 /**
- * Inside the unit of work that creates the account: an invitation is spent (it admits, active, in
+ * Inside the unit of work that creates the account: an invitation is accepted (it admits, active, in
  * its role, whatever the rule); without one, the organisation's join rule decides: `open` admits
  * at once, `approval` lists the person as pending, `invitation` admits nobody. A newcomer by the
  * rule is a civilian until an admin says otherwise.
@@ -34,13 +37,12 @@ export async function enterOrganisation(
   if ('invitationToken' in way) {
     const invitation = await ports.invitations.getForUpdate(ports.hasher.hash(way.invitationToken));
     if (invitation === null || !invitation.accept(personId, now).ok) return refuse('invalid_invitation');
-    await ports.invitations.save(invitation);
-    return accept({ organisationId: invitation.organisationId, role: invitation.role, status: 'active', invited: true });
+    return accept({ organisationId: invitation.organisationId, role: invitation.role, status: 'active', invitation });
   }
   const organisation = await ports.organisations.get(way.organisationId);
   const status = organisation === null ? null : newcomerStatus(organisation.settings.joinRule);
   if (organisation === null || status === null) return refuse('joining_closed');
-  return accept({ organisationId: organisation.id, role: NEWCOMER_ROLE, status, invited: false });
+  return accept({ organisationId: organisation.id, role: NEWCOMER_ROLE, status, invitation: null });
 }
 
 /** What the sign-in page may say of an organisation before anyone signs in: its name and how people join it. */
@@ -52,5 +54,41 @@ export class ReadJoinRule {
     // An organisation that admits only invited people is not described to strangers: it answers as an unknown one.
     if (organisation === null || organisation.settings.joinRule === 'invitation') return refuse('not_found');
     return accept({ name: organisation.name, joinRule: organisation.settings.joinRule });
+  }
+}
+
+/**
+ * `POST /account/invitations`: a signed-in person takes an invitation to one more organisation:
+ * a member there in its role from their next request, the invitation spent. One who is a member
+ * there already keeps their role, and the invitation stays unspent for someone else.
+ */
+export class AcceptInvitation {
+  constructor(private readonly ports: Pick<Ports, 'invitations' | 'organisations' | 'personMemberships' | 'hasher' | 'writes'>) {}
+
+  execute(input: {
+    person: PersonOperator;
+    invitationToken: string;
+  }): Promise<Outcome<{ organisationId: OrganisationId; name: string; role: RoleName }, 'invalid_invitation' | 'already_member'>> {
+    const { person } = input;
+    return this.ports.writes.run({ kind: 'person', id: person.personId, label: person.displayName }, async (now) => {
+      const invitation = await this.ports.invitations.getForUpdate(this.ports.hasher.hash(input.invitationToken));
+      if (invitation === null || !invitation.isOpen(now)) return refuse('invalid_invitation');
+      const organisation = await this.ports.organisations.get(invitation.organisationId);
+      if (organisation === null) return refuse('invalid_invitation');
+      const memberships = await this.ports.personMemberships.ofPerson(person.personId);
+      if (memberships.some((m) => m.organisationId === organisation.id)) return refuse('already_member');
+      invitation.accept(person.personId, now);
+      await this.ports.invitations.save(invitation);
+      const { role } = invitation;
+      await this.ports.personMemberships.save({ personId: person.personId, organisationId: organisation.id, role, since: now });
+      const joined = { organisationId: organisation.id, name: organisation.name, role };
+      return audited(joined, {
+        organisationId: organisation.id,
+        action: 'person.joined',
+        subject: { type: 'person', id: person.personId },
+        playerCharacterId: null,
+        details: { role, displayName: person.displayName, invited: true },
+      });
+    });
   }
 }

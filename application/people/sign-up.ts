@@ -70,16 +70,17 @@ export class SignUp {
         const entry = await enterOrganisation(this.ports, input.way, id, now);
         if (!entry.ok) return entry;
         if ((await this.ports.signInMethods.find('password', username.value)) !== null) return refuse('username_taken');
-        const { organisationId, role, status, invited } = entry.value;
+        const { organisationId, role, status, invitation } = entry.value;
         await this.ports.people.save(Person.register({ id, displayName: displayName.value, username: username.value, status }, now));
         await this.ports.signInMethods.save({ personId: id, kind: 'password', subject: username.value, secret, createdAt: now });
         await this.ports.personMemberships.save({ personId: id, organisationId, role, since: now });
+        if (invitation !== null) await this.ports.invitations.save(invitation);
         const note = {
           organisationId,
           action: status === 'pending' ? 'person.asked_to_join' : 'person.joined',
           subject: { type: 'person', id },
           playerCharacterId: null,
-          details: { role, displayName: displayName.value, invited },
+          details: { role, displayName: displayName.value, invited: invitation !== null },
         } as const;
         if (status === 'pending') {
           const awaiting: AwaitingApproval = { pending: true, personId: id, displayName: displayName.value };

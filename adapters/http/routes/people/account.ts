@@ -153,4 +153,35 @@ export const accountRoutes: readonly RouteSpec[] = [
       throw new HttpError('CONFLICT', 'No authenticator is on.');
     },
   }),
+  route({
+    operationId: 'acceptInvitation',
+    method: 'POST',
+    path: '/api/v1/account/invitations',
+    summary:
+      'The signed-in person takes an invitation to one more organisation: a member there in its role from the next request, the invitation spent.',
+    tag: 'people',
+    guard: { kind: 'person' },
+    rateLimit: { bucket: 'account-write', perMinute: 30, per: 'session' },
+    body: Type.Object({ invitation: text(256) }),
+    responses: {
+      201: {
+        description: 'The organisation joined: `organisationId`, `name`, `role`.',
+        schema: {
+          type: 'object',
+          required: ['organisationId', 'name', 'role'],
+          additionalProperties: false,
+          properties: { organisationId: { type: 'string', format: 'uuid' }, name: { type: 'string' }, role: { enum: [...ROLE_NAMES] } },
+        },
+      },
+      404: { description: '`NOT_FOUND`: the invitation was used, has expired or does not exist.' },
+      409: { description: '`CONFLICT`: the person is a member of that organisation already (the invitation stays unspent).' },
+    },
+    useCase: 'acceptInvitation',
+    handle: async ({ person, body }, acceptInvitation) => {
+      const outcome = await acceptInvitation.execute({ person, invitationToken: body.invitation });
+      if (outcome.ok) return { status: 201, body: outcome.value };
+      if (outcome.reason === 'already_member') throw new HttpError('CONFLICT', 'You are a member of that organisation already.');
+      throw new HttpError('NOT_FOUND', 'This invitation was used, has expired or does not exist.');
+    },
+  }),
 ];
