@@ -84,7 +84,7 @@ test.serial(
     const admin = await owner.context.newPage();
     await admin.goto(`${app.service.url}/admin/`);
     await admin.getByRole('button', { name: 'People' }).click();
-    await admin.getByLabel('Role').selectOption({ label: 'Dispatcher' });
+    await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Dispatcher' });
     await admin.getByRole('button', { name: 'Create invitation' }).click();
     const address = (await admin.getByRole('link', { name: /\/account\/#invitation=/ }).textContent())!;
     t.true(address.startsWith(`${app.service.url}/account/#invitation=`));
@@ -130,14 +130,16 @@ test.serial(
 test.serial(
   'made an officer, the dispatcher’s next board action is refused with the reason; signed out, the board offers Sign in',
   async (t) => {
-    const { app, owner, dispatcher, scene } = t.context;
-    const asOwner = browserOf(app.http, app.service.url, await cookieOf(owner));
-    const people = expect(await asOwner.get(`/api/v1/admin/organisations/${scene.world.organisationId}/people`), 200) as any[];
-    const dana = people.find((p) => p.displayName === 'Dana Dispatch');
-    expect(
-      await asOwner.patch(`/api/v1/admin/organisations/${scene.world.organisationId}/people/${dana.personId}`, { role: 'officer' }),
-      200,
-    );
+    const { app, owner, dispatcher } = t.context;
+    // The owner makes Dana an officer on People, with the role choice in her row.
+    const admin = await owner.context.newPage();
+    await admin.goto(`${app.service.url}/admin/`);
+    await admin.getByRole('button', { name: 'People' }).click();
+    const row = admin.getByRole('row', { name: /Dana Dispatch/ });
+    await row.getByRole('combobox', { name: /Role of/ }).selectOption({ label: 'Officer' });
+    await admin.locator('#people-status', { hasText: /is now Officer/ }).waitFor();
+    await admin.getByRole('row', { name: /Dana Dispatch.*Officer/ }).waitFor();
+    await admin.close();
 
     const page = dispatcher.context.pages().at(-1)!;
     await page.getByLabel('Note').fill('Still here?');
@@ -148,6 +150,61 @@ test.serial(
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     t.true(await page.getByLabel('Operator key', { exact: true }).isVisible(), 'the operator key stays as the second way in');
+  },
+);
+
+test.serial(
+  'a whitelist on People: a newcomer asks at the join address and waits; the owner approves them, and they sign in; a role given Dispatch holds it',
+  async (t) => {
+    const { app, owner } = t.context;
+    const admin = await owner.context.newPage();
+    t.teardown(() => admin.close());
+    await admin.goto(`${app.service.url}/admin/`);
+    await admin.getByRole('button', { name: 'People' }).click();
+    const joiningForm = admin.getByRole('group', { name: 'Joining' });
+    await joiningForm.getByLabel('How people join').selectOption({ label: 'They ask, and wait for approval' });
+    await joiningForm.getByRole('button', { name: 'Save how people join' }).click();
+    const address = (await admin.getByRole('link', { name: /\/account\/#join=/ }).textContent())!;
+
+    const other = await openBrowser();
+    try {
+      const page = await other.context.newPage();
+      await page.goto(address);
+      const form = page.getByRole('region', { name: 'Create your account' });
+      await form.getByText(/Ask to join .* waits until one of its admins approves it/).waitFor();
+      await form.getByLabel('Display name').fill('Wendy Waiting');
+      await form.getByLabel('Username').fill('wendy');
+      await form.getByLabel('Password').fill(GOOD_PASSWORD);
+      await form.getByRole('button', { name: 'Create account' }).click();
+      await form.getByText('Your account is made and waits for approval').waitFor();
+      await screen(t, page, 'join-waiting');
+
+      await admin.reload();
+      await admin.getByRole('button', { name: 'People' }).click();
+      const row = admin.getByRole('row', { name: /Wendy Waiting.*Waiting for approval/ });
+      await row.getByRole('button', { name: /Approve/ }).click();
+      await admin.getByRole('row', { name: /Wendy Waiting.*Civilian.*Active/ }).waitFor();
+
+      await page.goto(`${app.service.url}/account/`);
+      const signIn = page.getByRole('region', { name: 'Sign in' });
+      await signIn.getByLabel('Username').fill('wendy');
+      await signIn.getByLabel('Password').fill(GOOD_PASSWORD);
+      await signIn.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('Signed in: Wendy Waiting').waitFor();
+    } finally {
+      await other.close();
+    }
+
+    // Civilians given Dispatch on the Roles table hold it: the owner ticks the box and saves.
+    const roles = admin.getByRole('group', { name: 'What each role may do' });
+    await roles.getByRole('checkbox', { name: /Civilian: .*Dispatch/ }).check();
+    await roles.getByRole('button', { name: 'Save roles' }).click();
+    await admin.locator('#roles-status', { hasText: 'Roles saved' }).waitFor();
+    t.true(await roles.getByRole('checkbox', { name: /Owner: .*Dispatch/ }).isDisabled(), 'the owner’s set is fixed');
+    await screen(t, admin, 'admin-people-roles');
+    const asOwner = browserOf(app.http, app.service.url, await cookieOf(owner));
+    const listed = expect(await asOwner.get(`/api/v1/admin/organisations/${t.context.scene.world.organisationId}/roles`), 200);
+    t.deepEqual(listed.roles.find((r: any) => r.role === 'civilian').permissions, ['dispatch.manage']);
   },
 );
 
@@ -168,7 +225,7 @@ test.serial('hostile display names are shown as text on the account and People s
   }
   await page.goto(`${app.service.url}/admin/`);
   await page.getByRole('button', { name: 'People' }).click();
-  await page.getByRole('row', { name: /Civilian/ }).waitFor();
+  await page.getByRole('row', { name: /planted-img.*Civilian/ }).waitFor();
   t.deepEqual(await hostileTextProblems(page, [name]), []);
 });
 

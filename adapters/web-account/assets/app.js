@@ -1,4 +1,5 @@
-// A person's own page: sign in, accept an invitation (/account/#invitation=<token>), and, signed in,
+// A person's own page: sign in, accept an invitation (/account/#invitation=<token>) or join an
+// organisation that takes people without one (/account/#join=<organisationId>), and, signed in,
 // the profile, organisations and sessions. The session is an HttpOnly cookie the service sets; this
 // page never sees it. Requests go to this service only, with its own Origin, as every page's do.
 import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
@@ -45,31 +46,55 @@ function show(name) {
   heading.focus();
 }
 
-/** The invitation in the address's fragment, taken out of the address bar (and the history) at once. */
-function takeInvitation() {
-  const match = /^#invitation=(.+)$/.exec(location.hash);
+/** `#invitation=<token>` or `#join=<organisationId>` in the address, taken out of the address bar (and the history) at once. */
+function takeFragment(name) {
+  const match = new RegExp(`^#${name}=(.+)$`).exec(location.hash);
   if (match === null) return null;
   history.replaceState(null, '', location.pathname + location.search);
   return decodeURIComponent(match[1]);
 }
 
 let invitation = null;
+/** The organisation whose join address opened the page, when it takes people without an invitation. */
+let joining = null;
+
+const inviteWords = (offer) => phrase`You are invited to ${offer.organisationName} as ${ROLE_WORDS[offer.role] ?? offer.role}.`;
+const USED = 'This invitation was used, has expired or does not exist. Ask for a new one.';
 
 async function openJoin() {
   show('join');
+  const invited = invitation !== null;
   try {
-    const offer = await send('POST', '/api/v1/auth/invitation', { invitation });
+    if (invitation !== null) {
+      byId('join-offer').replaceChildren(...inviteWords(await send('POST', '/api/v1/auth/invitation', { invitation })).nodes());
+      return;
+    }
+    const rule = await send('GET', `/api/v1/auth/organisations/${encodeURIComponent(joining)}/joining`);
     byId('join-offer').replaceChildren(
-      ...phrase`You are invited to ${offer.organisationName} as ${ROLE_WORDS[offer.role] ?? offer.role}.`.nodes(),
+      ...(rule.joinRule === 'open'
+        ? phrase`Join ${rule.name}: your account starts as a Civilian.`
+        : phrase`Ask to join ${rule.name}: your account waits until one of its admins approves it.`
+      ).nodes(),
     );
   } catch (error) {
     invitation = null;
+    joining = null;
     byId('join-form').hidden = true;
-    say(
-      byId('join-status'),
-      error.status === 404 ? 'This invitation was used, has expired or does not exist. Ask for a new one.' : error.message,
-      'error',
-    );
+    const closed = 'This organisation takes only people it invites. Ask one of its admins for an invitation.';
+    say(byId('join-status'), error.status === 404 ? (invited ? USED : closed) : error.message, 'error');
+  }
+}
+
+/** Signed in with an invitation in the address: one more organisation, taken with a click. */
+async function offerInvitation() {
+  byId('invitation-offer').hidden = true;
+  if (invitation === null) return;
+  try {
+    byId('invitation-offer-text').replaceChildren(...inviteWords(await send('POST', '/api/v1/auth/invitation', { invitation })).nodes());
+    byId('invitation-offer').hidden = false;
+  } catch (error) {
+    invitation = null;
+    say(byId('organisations-status'), error.status === 404 ? USED : error.message, 'error');
   }
 }
 
@@ -77,10 +102,10 @@ async function openAccount() {
   let account;
   try {
     const { signedIn } = await send('GET', '/api/v1/auth/session');
-    if (!signedIn) return invitation === null ? show('sign-in') : openJoin();
+    if (!signedIn) return invitation === null && joining === null ? show('sign-in') : openJoin();
     account = await send('GET', '/api/v1/account');
   } catch (error) {
-    if (error.status === 401) return invitation === null ? show('sign-in') : openJoin();
+    if (error.status === 401) return invitation === null && joining === null ? show('sign-in') : openJoin();
     return say(byId('page-status'), error.message, 'error');
   }
   byId('whoami').hidden = false;
@@ -93,6 +118,7 @@ async function openAccount() {
     2,
     'You belong to no organisation yet.',
   );
+  await offerInvitation();
   byId('two-step-state').replaceChildren(
     own(
       account.authenticator
@@ -188,14 +214,23 @@ byId('join-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const password = byId('join-password');
   try {
-    await send('POST', '/api/v1/auth/sign-up', {
-      invitation,
+    const answer = await send('POST', '/api/v1/auth/sign-up', {
+      ...(invitation !== null ? { invitation } : { organisationId: joining }),
       displayName: byId('join-display-name').value,
       username: byId('join-username').value,
       password: password.value,
     });
     invitation = null;
+    joining = null;
     password.value = '';
+    if (answer.pending) {
+      byId('join-form').hidden = true;
+      return say(
+        byId('join-status'),
+        'Your account is made and waits for approval. Sign in with your username and password once an admin has approved it.',
+        'success',
+      );
+    }
     await openAccount();
   } catch (error) {
     say(byId('join-status'), error.message, 'error');
@@ -230,5 +265,17 @@ byId('sign-out-everywhere').addEventListener('click', async () => {
   }
 });
 
-invitation = takeInvitation();
+byId('accept-invitation').addEventListener('click', async () => {
+  try {
+    const joined = await send('POST', '/api/v1/account/invitations', { invitation });
+    invitation = null;
+    await openAccount();
+    say(byId('organisations-status'), phrase`You joined ${joined.name} as ${ROLE_WORDS[joined.role] ?? joined.role}.`, 'success');
+  } catch (error) {
+    say(byId('organisations-status'), error.message, 'error');
+  }
+});
+
+invitation = takeFragment('invitation');
+joining = invitation === null ? takeFragment('join') : null;
 void openAccount();
