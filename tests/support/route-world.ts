@@ -7,7 +7,8 @@ import { GOOD_PASSWORD, invite, sessionCookieOf, signIn, signUp } from './people
 /** One organisation with one of everything, so that every route of the table has ids to call. */
 export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   const operator = operatorOf(http, bootstrapKey);
-  const org = await operator.organisation();
+  // A whitelist, so that the join address's route has an organisation to describe.
+  const org = await operator.organisation({ joinRule: 'approval' });
   const departmentId = await org.department();
   const { characterId } = await org.character();
   const { unitId } = await org.member(departmentId);
@@ -205,6 +206,11 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
       return { role: 'dispatcher' };
     case 'changePersonRole':
       return { role: 'supervisor' };
+    case 'changeRolePermissions':
+      // Each call changes the set, so that each is a write.
+      return { role: 'civilian', permissions: serial++ % 2 === 0 ? ['audit.view'] : [] };
+    case 'acceptInvitation':
+      return { invitation: await world.invitation('civilian') };
     case 'signIn':
       return { username: world.ownerUsername, password: GOOD_PASSWORD };
     case 'signUp':
