@@ -60,6 +60,8 @@ export interface ServiceOptions {
     readonly log?: WaypointLogBounds;
     /** How often a connected MDT is judged again and follows its officer's unit, in milliseconds (30 s by default). */
     readonly mdtRecheckMs?: number;
+    /** How often a connected dispatch board's key or session is judged again, in milliseconds (30 s by default). */
+    readonly dispatchRecheckMs?: number;
   };
   /** Deadlines for slow clients and the bound on open connections; decision 0031's figures by default. */
   readonly connections?: ConnectionLimits;
@@ -148,7 +150,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         logger: options.logger,
         fanOut: shared?.fanOut,
         log: waypointLog(shared, options.realtime.log ?? DEFAULT_WAYPOINT_LOG_BOUNDS),
-        dispatch: { admit: dispatcherAdmission(core), now: () => core.clock.now(), logger: options.logger },
+        dispatch: {
+          admit: dispatcherAdmission(core),
+          now: () => core.clock.now(),
+          logger: options.logger,
+          ...(options.realtime.dispatchRecheckMs !== undefined && { recheckMs: options.realtime.dispatchRecheckMs }),
+        },
         mdt: {
           admit: mdtAdmission(core),
           now: () => core.clock.now(),

@@ -10,7 +10,7 @@ export const DISPATCH_NAMESPACE = '/dispatch';
 export const BOARD_EVENT = 'board';
 /** Positions of one organisation go out together, at most this often (decision 0066). */
 export const POSITION_BATCH_MS = 250;
-/** How often a connected board's key is checked again: a revoked key stops watching within this. */
+/** How often a connected board's key or session is checked again, by default: a revoked key stops watching within this. */
 const RECHECK_MS = 30_000;
 
 export type DispatcherAdmission =
@@ -32,6 +32,8 @@ export interface DispatchOptions {
   admit(handshake: Handshake): Promise<DispatcherAdmission>;
   now(): Date;
   logger: { warn(obj: object, msg: string): void };
+  /** How often a connected board is judged again, in milliseconds (30 s by default). */
+  recheckMs?: number;
 }
 
 export interface DispatchNamespace {
@@ -70,7 +72,7 @@ export function serveDispatch(io: Server<any, any, any, any>, options: DispatchO
         (still) => (still ? undefined : drop()),
         () => undefined,
       );
-    }, RECHECK_MS);
+    }, options.recheckMs ?? RECHECK_MS);
     socket.once('disconnect', () => clearInterval(recheck));
   });
 

@@ -5,9 +5,10 @@ import { asyncApiDocument } from '../../adapters/realtime-socketio/index.ts';
 import { type BridgeWorld, bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.ts';
 import { type BoardClient, type BoardEvent, boardClient, positionsOf } from '../support/dispatch-board.ts';
 import { expect, organisationOf } from '../support/operator-driver.ts';
+import { invite, signUp } from '../support/people-driver.ts';
 import { io } from 'socket.io-client';
 import { eventually } from '../support/processes.ts';
-import { WAIT_MS, connected, refused } from '../support/realtime-client.ts';
+import { WAIT_MS, connected, disconnected, refused } from '../support/realtime-client.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
 
@@ -26,7 +27,8 @@ const boards = new Set<BoardClient>();
 async function serviceFor(engine: Engine): Promise<TestService> {
   if (running?.engine === engine) return running.app;
   await running?.app.close();
-  const app = await startTestService({ realtime: engine, rateLimitScale: 1000 });
+  // Boards are judged again every 200 ms here, so a test sees a lost right end a board quickly.
+  const app = await startTestService({ realtime: engine, rateLimitScale: 1000, dispatchRecheckMs: 200 });
   running = { engine, app };
   return app;
 }
@@ -186,6 +188,37 @@ for (const engine of ENGINES) {
     // The call the API credential reopened is open again.
     t.true(snapshot.calls.some((c: any) => c.callId === reported.callId && c.status === 'ACTIVE'));
   });
+
+  engineTest(
+    engine,
+    'a person’s board, admitted by their session from the service’s page, is cut off at the next check once their account is disabled',
+    async (t, app) => {
+      const { world } = await dispatchWorld(app);
+      const token = await invite({ key: app.bootstrapKey }, app.http, world.organisationId, 'dispatcher');
+      const dana = await signUp(app.http, app.service.url, token, 'Dana Board', unique('dana.'));
+      const page = { cookie: dana.browser.cookie, origin: app.service.url };
+      const board = boardClient(app.service.realtime!.url, { organisationId: world.organisationId }, ['websocket'], page);
+      boards.add(board);
+      await snapshotOf(board);
+      // The same cookie from another site's page is refused at the handshake.
+      const elsewhere = boardClient(app.service.realtime!.url, { organisationId: world.organisationId }, ['websocket'], {
+        ...page,
+        origin: 'https://evil.example',
+      });
+      boards.add(elsewhere);
+      t.deepEqual((await refused(elsewhere.socket)).data, { reason: 'invalid_key' });
+      const cut = disconnected(board.socket);
+      expect(
+        await app.http.patch(
+          `/api/v1/admin/organisations/${world.organisationId}/people/${dana.personId}`,
+          { status: 'disabled' },
+          { token: app.bootstrapKey },
+        ),
+        200,
+      );
+      t.is(await cut, 'io server disconnect');
+    },
+  );
 
   engineTest(
     engine,

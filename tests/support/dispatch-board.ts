@@ -16,8 +16,16 @@ export function boardClient(
   realtimeUrl: string,
   auth: Record<string, unknown>,
   transports: Array<'websocket' | 'polling'> = ['websocket'],
+  /** Headers of the handshake, as a page's browser sends them: its session cookie and `Origin`. */
+  extraHeaders?: Record<string, string>,
 ): BoardClient {
-  const socket = io(`${realtimeUrl}/dispatch`, { auth, transports, reconnection: false, forceNew: true });
+  const socket = io(`${realtimeUrl}/dispatch`, {
+    auth,
+    transports,
+    reconnection: false,
+    forceNew: true,
+    ...(extraHeaders && { extraHeaders }),
+  });
   const events: BoardEvent[] = [];
   const waiters = new Set<() => void>();
   socket.on('board', (event: BoardEvent) => {

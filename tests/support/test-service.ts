@@ -32,6 +32,7 @@ export async function startTestService(
     realtimeLog?: { maxEvents: number; maxAgeMs: number };
     /** How often a connected MDT is judged again (30 s by default). */
     mdtRecheckMs?: number;
+    dispatchRecheckMs?: number;
     /** Shares state through this Redis (URL and key prefix), as instances do: the fan-out and the waypoint log. */
     redis?: { url: string; prefix: string };
     /** Where the service logs; silent (or TEST_LOG_LEVEL) by default. */
@@ -61,7 +62,13 @@ export async function startTestService(
     realtime:
       options.realtime === undefined
         ? undefined
-        : { engine: options.realtime, port: 0, log: options.realtimeLog, mdtRecheckMs: options.mdtRecheckMs },
+        : {
+            engine: options.realtime,
+            port: 0,
+            log: options.realtimeLog,
+            mdtRecheckMs: options.mdtRecheckMs,
+            dispatchRecheckMs: options.dispatchRecheckMs,
+          },
     metrics: options.metrics,
     redis: options.redis && { ...options.redis, timeoutMs: 2_000 },
     ...(options.routes && { routes: options.routes }),
