@@ -3,9 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { createMemoryPersistence } from '../../adapters/persistence-memory/memory-persistence.ts';
 import { ManualClock } from '../../adapters/system/manual-clock.ts';
 import { createCadCore } from '../../composition/index.ts';
+import { openSharedState } from '../../composition/shared-state.ts';
 import { Person, type PersonStatus } from '../../domain/people/person.ts';
 import { PersonOperator } from '../../domain/people/person-operator.ts';
 import type { PersonId } from '../../domain/shared/ids.ts';
+import { freshRedisPrefix, whenRedis } from '../support/redis.ts';
 import { SoftwareAuthenticator } from '../support/software-authenticator.ts';
 
 const ORIGIN = 'http://localhost:8080';
@@ -164,4 +166,51 @@ test('a registration ceremony works once, for its person and its origin; the ans
     reason: 'invalid_credential',
   });
   t.deepEqual(await w.useCases.startPasskeySignIn.execute({ origin: 'file:///etc' }), { ok: false, reason: 'invalid_origin' });
+});
+
+whenRedis(test, 'passkey ceremonies across instances', (url) => {
+  test('ceremonies cross instances: started on one, finished on the other; an answer used on one is refused on the other', async (t) => {
+    const store = createMemoryPersistence();
+    const logger = { warn: () => undefined, info: () => undefined };
+    const option = { url, prefix: freshRedisPrefix('passkeys'), timeoutMs: 2_000 };
+    const [sharedA, sharedB] = [await openSharedState(option, logger), await openSharedState(option, logger)];
+    const a = await createCadCore({ storage: { kind: 'provided', persistence: store }, shared: sharedA, signInFloorMs: 0 });
+    const b = await createCadCore({ storage: { kind: 'provided', persistence: store }, shared: sharedB, signInFloorMs: 0 });
+    t.teardown(async () => {
+      await a.close();
+      await b.close();
+      await sharedA.close();
+      await sharedB.close();
+    });
+    const id = randomUUID() as PersonId;
+    await store.uow.run(() =>
+      store.people.save(Person.register({ id, displayName: 'Ada', username: 'ada', status: 'active' }, new Date())),
+    );
+    const ada = new PersonOperator(id, 'Ada', [], 'no-session');
+    const key = new SoftwareAuthenticator();
+    const started = await a.useCases.startPasskeyRegistration.execute({ person: ada, origin: ORIGIN });
+    if (!started.ok) return t.fail();
+    const credential = key.create(started.value.options, ORIGIN) as never;
+    t.true(
+      (
+        await b.useCases.registerPasskey.execute({
+          person: ada,
+          origin: ORIGIN,
+          ceremony: started.value.ceremony,
+          name: 'Laptop',
+          credential,
+        })
+      ).ok,
+    );
+    const options = await b.useCases.startPasskeySignIn.execute({ origin: ORIGIN });
+    if (!options.ok) return t.fail();
+    const input = {
+      origin: ORIGIN,
+      ceremony: options.value.ceremony,
+      credential: key.get(options.value.options, ORIGIN) as never,
+      userAgent: 'test',
+    };
+    t.true((await a.useCases.signInWithPasskey.execute(input)).ok);
+    t.deepEqual(await b.useCases.signInWithPasskey.execute(input), { ok: false, reason: 'invalid_credentials' });
+  });
 });
