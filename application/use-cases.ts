@@ -90,6 +90,14 @@ import { UpdateUnit } from './operator/update-unit.ts';
 import { AuthenticatePerson } from './people/authenticate-person.ts';
 import { CreateInvitation, ReadInvitation } from './people/invitations.ts';
 import { ChangePersonRole, ListPeople } from './people/organisation-people.ts';
+import {
+  ListMyPasskeys,
+  RegisterPasskey,
+  RemovePasskey,
+  SignInWithPasskey,
+  StartPasskeyRegistration,
+  StartPasskeySignIn,
+} from './people/passkeys.ts';
 import { ReadMyAccount } from './people/read-my-account.ts';
 import { SignInWithPassword } from './people/sign-in-with-password.ts';
 import { SignOut } from './people/sign-out.ts';
@@ -189,6 +197,25 @@ export const USE_CASE_REGISTRY = {
   startAuthenticator: construct(StartAuthenticator, 'signInMethods', 'sealer', 'otp', 'people', 'clock', 'uow'),
   turnOnAuthenticator: construct(TurnOnAuthenticator, 'signInMethods', 'sealer', 'otp', 'hasher', 'secrets', 'clock', 'uow'),
   turnOffAuthenticator: construct(TurnOffAuthenticator, 'signInMethods', 'sealer', 'otp', 'hasher', 'clock', 'uow'),
+  startPasskeyRegistration: construct(StartPasskeyRegistration, 'passkeys', 'signInMethods', 'people', 'sealer', 'clock'),
+  registerPasskey: construct(RegisterPasskey, 'passkeys', 'signInMethods', 'sealer', 'attempts', 'hasher', 'clock', 'uow'),
+  listMyPasskeys: construct(ListMyPasskeys, 'signInMethods'),
+  removePasskey: construct(RemovePasskey, 'signInMethods', 'uow'),
+  startPasskeySignIn: construct(StartPasskeySignIn, 'passkeys', 'sealer', 'clock'),
+  signInWithPasskey: construct(
+    SignInWithPasskey,
+    'passkeys',
+    'signInMethods',
+    'people',
+    'browserSessions',
+    'sealer',
+    'attempts',
+    'hasher',
+    'secrets',
+    'settings',
+    'clock',
+    'uow',
+  ),
   signOut: construct(SignOut, 'browserSessions', 'clock', 'uow'),
   readMyAccount: construct(
     ReadMyAccount,

@@ -20,6 +20,7 @@ import { SealedCursors } from '../adapters/security/sealed-cursors.ts';
 import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hasher.ts';
 import { AesSecretSealer } from '../adapters/security/aes-secret-sealer.ts';
 import { OtpauthOneTimePasswords } from '../adapters/security/otpauth-one-time-passwords.ts';
+import { SimpleWebAuthnPasskeys } from '../adapters/security/simplewebauthn-passkeys.ts';
 import { ZxcvbnCommonPasswords } from '../adapters/security/zxcvbn-common-passwords.ts';
 import { SemverVersionOrder } from '../adapters/system/semver-version-order.ts';
 import { TimerPacer } from '../adapters/system/timer-pacer.ts';
@@ -144,5 +145,6 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   constant('passwords', new Argon2PasswordHasher());
   constant('sealer', new AesSecretSealer(keys.hashing, 'people'));
   constant('otp', new OtpauthOneTimePasswords('CAD'));
+  constant('passkeys', new SimpleWebAuthnPasskeys('CAD'));
   constant('commonPasswords', new ZxcvbnCommonPasswords());
 }

@@ -165,6 +165,9 @@ function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOn
       get fromOwnPage() {
         return sameOrigin(ex);
       },
+      get origin() {
+        return ex.get('origin');
+      },
       get sessionId() {
         return sessionIdOf(ex);
       },

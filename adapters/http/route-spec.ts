@@ -57,6 +57,8 @@ export interface RouteRequest<Body, Query, Params, Grant extends AccessGrant = A
   readonly userAgent: string;
   /** Whether the request's `Origin` is this service's own (its pages), for routes that start a session. */
   readonly fromOwnPage: boolean;
+  /** The request's `Origin` as sent (empty when none): a passkey's relying party, once `fromOwnPage` vouches for it. */
+  readonly origin: string;
   /** The person's session id in the request's cookie, for the public route that says whether one is signed in. */
   readonly sessionId: string | null;
 }

@@ -5,11 +5,12 @@ const FILES: Readonly<Record<string, string>> = {
   '': 'index.html',
   'account.css': 'account.css',
   'app.js': 'app.js',
+  'passkeys.js': 'passkeys.js',
 };
 
 /**
  * A person's own page (`/account/`): signing in, accepting an invitation (`/account/#invitation=...`),
- * and, signed in, their profile, organisations with roles, and sessions. It talks to the people
+ * and, signed in, their profile, organisations with roles, passkeys and sessions. It talks to the people
  * routes only, as any browser would; its session is the `HttpOnly` cookie those routes set.
  */
 export function loadAccountPage(): PageAssets {

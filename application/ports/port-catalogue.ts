@@ -9,6 +9,7 @@ import type { CommonPasswords, PasswordHasher } from './password-hasher.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { SecretSealer } from './secret-sealer.ts';
 import type { OneTimePasswords } from './one-time-passwords.ts';
+import type { Passkeys } from './passkeys.ts';
 import type { SessionLifetime } from '../../domain/people/browser-session.ts';
 import type { Persistence } from './persistence.ts';
 import type { ResponsePacer } from './response-pacer.ts';
@@ -48,6 +49,8 @@ export interface Ports extends Omit<Persistence, 'bridgePlayers' | 'instanceKeys
   /** Seals what must be read back: authenticator keys, pending second steps. */
   readonly sealer: SecretSealer;
   readonly otp: OneTimePasswords;
+  /** The WebAuthn ceremonies of passkeys: options for the browser, verification of its answers. */
+  readonly passkeys: Passkeys;
   readonly commonPasswords: CommonPasswords;
   /** Budgets of attempts (sign-in per account), shared across instances where the rate limiter is. */
   readonly attempts: RateLimiter;

@@ -3,9 +3,10 @@ import type { PersonId } from '../shared/ids.ts';
 /**
  * The ways a person proves who they are; each answers "which person is this". `totp` is a second
  * step after a password (its subject the person's id, its secret sealed), and each `recovery` code
- * stands in for it once (its subject the person's id and the code's keyed hash).
+ * stands in for it once (its subject the person's id and the code's keyed hash). A `passkey` is a
+ * whole sign-in by itself (its subject the WebAuthn credential id, its secret the public key's record).
  */
-export type SignInKind = 'password' | 'totp' | 'recovery';
+export type SignInKind = 'password' | 'totp' | 'recovery' | 'passkey';
 
 /**
  * One sign-in method of a person: the kind, the subject it is found by (a username for a password),
@@ -15,7 +16,7 @@ export interface SignInMethod {
   readonly personId: PersonId;
   readonly kind: SignInKind;
   readonly subject: string;
-  /** A password's argon2id hash; an authenticator's sealed key; nothing (`-`) for a recovery code. */
+  /** A password's argon2id hash; an authenticator's sealed key; nothing (`-`) for a recovery code; a passkey's public record. */
   readonly secret: string;
   readonly createdAt: Date;
 }

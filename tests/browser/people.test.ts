@@ -250,7 +250,7 @@ test.serial('the owner turns on an authenticator on /account/; signing in then a
   const signIn = page.getByRole('region', { name: 'Sign in' });
   await signIn.getByLabel('Username').fill('olivia');
   await signIn.getByLabel('Password').fill(GOOD_PASSWORD);
-  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
   await signIn.getByLabel('Authenticator code').fill('000000');
   await signIn.getByRole('button', { name: 'Verify' }).click();
   await signIn.getByText('The code is wrong').waitFor();

@@ -6,6 +6,7 @@ import type { OrganisationId, PersonId } from '../../domain/shared/ids.ts';
 import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { expect, operatorOf } from '../support/operator-driver.ts';
 import { GOOD_PASSWORD, browserOf, invite, sessionCookieOf, signIn, signUp } from '../support/people-driver.ts';
+import { SoftwareAuthenticator } from '../support/software-authenticator.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 export type PeopleContext = { app: TestService; store: Persistence & { snapshot(): Promise<Record<string, unknown[]>> } };
@@ -277,6 +278,68 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
     t.is(plain.status, 200);
     expect(await browserOf(app.http, base, sessionCookieOf(plain)).get('/api/v1/account'), 200);
     t.is((await ada.browser.post('/api/v1/account/authenticator/off', { code: recoveryCodes[2] })).status, 409);
+  });
+
+  test('a passkey: added on the account, it signs its person in with no username and no code; a replayed answer, another site and a removed passkey sign nobody in', async (t) => {
+    const { app, store } = t.context;
+    const { org, owner, base } = await community(t);
+    const name = username('pia');
+    const pia = await signUp(app.http, base, await invite(owner.browser, app.http, org.organisationId, 'officer'), 'Pia Passkey', name);
+    const key = new SoftwareAuthenticator();
+    const started = expect(await pia.browser.post('/api/v1/account/passkeys/options'), 200);
+    t.like(started.options, { rp: { id: new URL(base).hostname }, authenticatorSelection: { residentKey: 'required' } });
+    const created = key.create(started.options, base);
+    // Bad input writes nothing (the person's methods; other tests write elsewhere at the same time).
+    const methods = () => store.signInMethods.ofPerson(pia.personId as PersonId);
+    const before = await methods();
+    const malformed = await pia.browser.post('/api/v1/account/passkeys', {
+      ceremony: started.ceremony,
+      name: 'Phone',
+      credential: { id: 'x' },
+    });
+    t.is(malformed.status, 400);
+    t.deepEqual(await methods(), before);
+    const added = expect(
+      await pia.browser.post('/api/v1/account/passkeys', { ceremony: started.ceremony, name: 'Phone', credential: created }),
+      201,
+    );
+    t.like(added, { passkeyId: created.id, name: 'Phone' });
+    const replayed = await pia.browser.post('/api/v1/account/passkeys', { ceremony: started.ceremony, name: 'Phone', credential: created });
+    t.is(replayed.status, 400, 'a registration ceremony works once');
+    t.like(expect(await pia.browser.get('/api/v1/account/passkeys'), 200), [{ passkeyId: created.id, name: 'Phone' }]);
+
+    // With an authenticator on, the password asks for a code; the passkey does not.
+    const totp = expect(await pia.browser.post('/api/v1/account/authenticator'), 201) as { secret: string };
+    const code = new TOTP({ secret: Secret.fromBase32(totp.secret), period: 30 }).generate();
+    expect(await pia.browser.post('/api/v1/account/authenticator/confirm', { code }), 200);
+
+    const passkeySignIn = async (origin: string = base) => {
+      const options = await app.http.post('/api/v1/auth/passkey/options', undefined, { headers: { origin } });
+      if (options.status !== 200) return { options, answer: options };
+      const body = { ceremony: options.body.ceremony, credential: key.get(options.body.options, origin) };
+      return {
+        options,
+        body,
+        answer: await app.http.post('/api/v1/auth/passkey', body, { headers: { origin, 'user-agent': 'passkey test' } }),
+      };
+    };
+    const { options, body, answer } = await passkeySignIn();
+    t.deepEqual(options.body.options.allowCredentials, []);
+    t.deepEqual([answer.status, answer.body], [200, { personId: pia.personId, displayName: 'Pia Passkey' }]);
+    t.regex(answer.headers.get('set-cookie')!, /HttpOnly/i);
+    const signedIn = browserOf(app.http, base, sessionCookieOf(answer));
+    t.is(expect(await signedIn.get('/api/v1/account'), 200).personId, pia.personId);
+    const again = await app.http.post('/api/v1/auth/passkey', body, { headers: { origin: base } });
+    t.deepEqual([again.status, again.headers.get('set-cookie')], [401, null], 'a replayed answer');
+    t.is((await passkeySignIn('https://evil.example')).answer.status, 403, 'another site asks for no options');
+    const foreign = await app.http.post('/api/v1/auth/passkey', body, { headers: { origin: 'https://evil.example' } });
+    t.is(foreign.status, 403);
+
+    // Another person cannot remove it; its owner can, and then it signs nobody in.
+    t.is((await owner.browser.post('/api/v1/account/passkeys/remove', { passkeyId: created.id })).status, 404);
+    expect(await pia.browser.post('/api/v1/account/passkeys/remove', { passkeyId: created.id }), 200);
+    t.deepEqual(expect(await pia.browser.get('/api/v1/account/passkeys'), 200), []);
+    t.is((await passkeySignIn()).answer.status, 401);
   });
 
   test('a new password is refused when short, too long or common, with the field named; a used invitation is not found', async (t) => {

@@ -122,6 +122,19 @@ export function wrongValue(schema: Record<string, unknown>): unknown {
   return { not: 'that' };
 }
 
+const PASSKEY_SHAPED_REGISTRATION = {
+  id: 'AAAAAAAAAAAAAAAAAAAAAA',
+  rawId: 'AAAAAAAAAAAAAAAAAAAAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+};
+const PASSKEY_SHAPED_ASSERTION = {
+  id: 'AAAAAAAAAAAAAAAAAAAAAA',
+  rawId: 'AAAAAAAAAAAAAAAAAAAAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+};
+
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}${(serial++).toString(36)}`;
 
@@ -225,6 +238,13 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
       return { code: '123456' };
     case 'signInSecondStep':
       return { challenge: 'v1.not.a.challenge', code: '123456' };
+    // Well-formed, not verifiable: the refusals under test come before any verification.
+    case 'registerPasskey':
+      return { ceremony: 'v1.not.a.ceremony', name: 'Laptop', credential: PASSKEY_SHAPED_REGISTRATION };
+    case 'signInWithPasskey':
+      return { ceremony: 'v1.not.a.ceremony', credential: PASSKEY_SHAPED_ASSERTION };
+    case 'removePasskey':
+      return { passkeyId: 'AAAAAAAAAAAAAAAAAAAAAA' };
     case 'readInvitation':
       return { invitation: await world.invitation('civilian') };
     case 'exchangeGameToken':

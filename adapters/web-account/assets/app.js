@@ -3,6 +3,7 @@
 // the profile, organisations and sessions. The session is an HttpOnly cookie the service sets; this
 // page never sees it. Requests go to this service only, with its own Origin, as every page's do.
 import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
+import { createPasskey, getPasskey, passkeysSupported } from './passkeys.js';
 
 const SCREENS = ['sign-in', 'join', 'account'];
 const ROLE_WORDS = {
@@ -128,6 +129,7 @@ async function openAccount() {
   );
   byId('start-authenticator').hidden = account.authenticator;
   byId('authenticator-off-form').hidden = !account.authenticator;
+  await showPasskeys();
   fillRows(
     byId('session-rows'),
     account.sessions.map((s) =>
@@ -144,6 +146,65 @@ async function openAccount() {
   );
   show('account');
 }
+
+/** The person's passkeys, each with its Remove button. */
+async function showPasskeys() {
+  const passkeys = await send('GET', '/api/v1/account/passkeys');
+  fillRows(
+    byId('passkey-rows'),
+    passkeys.map((p) =>
+      el(
+        'tr',
+        {},
+        el('td', {}, el('bdi', { text: p.name })),
+        el('td', {}, own(when(p.createdAt))),
+        el('td', {}, el('button', { type: 'button', class: 'destructive', onclick: () => removePasskey(p) }, own('Remove'))),
+      ),
+    ),
+    3,
+    'No passkey yet.',
+  );
+}
+
+async function removePasskey(passkey) {
+  try {
+    await send('POST', '/api/v1/account/passkeys/remove', { passkeyId: passkey.passkeyId });
+    await showPasskeys();
+    say(byId('passkeys-status'), phrase`Removed ${passkey.name}: it signs nobody in any more.`, 'success');
+  } catch (error) {
+    say(byId('passkeys-status'), error.message, 'error');
+  }
+}
+
+/** A browser that was asked and refused (the person cancelled, or no passkey was there) says so by name. */
+const passkeyProblem = (error) =>
+  error.name === 'NotAllowedError' ? 'No passkey was used: the request was cancelled or timed out.' : error.message;
+
+byId('passkey-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const name = byId('passkey-name');
+  try {
+    const { ceremony, options } = await send('POST', '/api/v1/account/passkeys/options');
+    const credential = await createPasskey(options);
+    const added = await send('POST', '/api/v1/account/passkeys', { ceremony, name: name.value, credential });
+    name.value = '';
+    await showPasskeys();
+    say(byId('passkeys-status'), phrase`Added ${added.name}: it signs you in from now on.`, 'success');
+  } catch (error) {
+    say(byId('passkeys-status'), passkeyProblem(error), 'error');
+  }
+});
+
+byId('sign-in-passkey').addEventListener('click', async () => {
+  try {
+    const { ceremony, options } = await send('POST', '/api/v1/auth/passkey/options');
+    const credential = await getPasskey(options);
+    await send('POST', '/api/v1/auth/passkey', { ceremony, credential });
+    await openAccount();
+  } catch (error) {
+    say(byId('sign-in-status'), passkeyProblem(error), 'error');
+  }
+});
 
 /** A sign-in waiting for the authenticator's code: the sealed challenge the password gave. */
 let challenge = null;
@@ -276,6 +337,10 @@ byId('accept-invitation').addEventListener('click', async () => {
   }
 });
 
+if (!passkeysSupported()) {
+  byId('sign-in-passkey').hidden = true;
+  byId('passkey-form').hidden = true;
+}
 invitation = takeFragment('invitation');
 joining = invitation === null ? takeFragment('join') : null;
 void openAccount();

@@ -17,7 +17,7 @@ import { CROSS_SITE } from '../../stages/guard.ts';
  */
 const tag = 'people';
 
-const signedIn = {
+export const signedIn = {
   type: 'object',
   required: ['personId', 'displayName'],
   additionalProperties: false,
@@ -72,12 +72,12 @@ const secondStepSchema = {
 };
 
 /** A new session: who, and the cookie that carries it. */
-function signedInReply(value: SignedIn, status: number): Reply {
+export function signedInReply(value: SignedIn, status: number): Reply {
   const { sessionId, personId, displayName, expiresAt } = value;
   return { status, body: { personId, displayName }, cookie: { set: sessionId, maxAgeSeconds: cookieAge(expiresAt) } };
 }
 
-const fromOwnPages = (origin: boolean) => {
+export const fromOwnPages = (origin: boolean) => {
   if (!origin) throw new HttpError('FORBIDDEN', CROSS_SITE);
 };
 
