@@ -162,6 +162,8 @@ test.serial(
     await admin.goto(`${app.service.url}/admin/`);
     await admin.getByRole('button', { name: 'People' }).click();
     const joiningForm = admin.getByRole('group', { name: 'Joining' });
+    // The screen has read the organisation's rule and roles once the roles table shows.
+    await admin.getByRole('checkbox', { name: 'Owner: Settings' }).waitFor();
     await joiningForm.getByLabel('How people join').selectOption({ label: 'They ask, and wait for approval' });
     await joiningForm.getByRole('button', { name: 'Save how people join' }).click();
     const address = (await admin.getByRole('link', { name: /\/account\/#join=/ }).textContent())!;
@@ -189,7 +191,7 @@ test.serial(
       const signIn = page.getByRole('region', { name: 'Sign in' });
       await signIn.getByLabel('Username').fill('wendy');
       await signIn.getByLabel('Password').fill(GOOD_PASSWORD);
-      await signIn.getByRole('button', { name: 'Sign in' }).click();
+      await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByText('Signed in: Wendy Waiting').waitFor();
     } finally {
       await other.close();
@@ -236,6 +238,8 @@ test.serial('the owner turns on an authenticator on /account/; signing in then a
   await page.goto(`${app.service.url}/account/`);
   const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
   await twoStep.getByRole('button', { name: 'Set up an authenticator' }).click();
+  // The key is on the page once the code's field shows (the two appear together, after the answer).
+  await twoStep.getByLabel('Authenticator code').waitFor();
   const key = (await twoStep.locator('#authenticator-key').textContent())!;
   const totp = new TOTP({ secret: Secret.fromBase32(key), period: 30 });
   await twoStep.getByLabel('Authenticator code').fill(totp.generate());
