@@ -96,6 +96,12 @@ import { SignOut } from './people/sign-out.ts';
 import { SignInSecondStep, StartAuthenticator, TurnOffAuthenticator, TurnOnAuthenticator } from './people/two-step-sign-in.ts';
 import { SignUp } from './people/sign-up.ts';
 import { ReadJoinRule } from './people/joining.ts';
+import {
+  FinishExternalSignIn,
+  ListExternalProviders,
+  ListMyExternalIdentities,
+  StartExternalSignIn,
+} from './people/external-sign-in.ts';
 import { ChangeRolePermissions, ListRoles } from './people/organisation-roles.ts';
 
 /** One use case: the ports it needs, by name, and how to make it from exactly those. */
@@ -126,6 +132,27 @@ export const USE_CASE_REGISTRY = {
   authenticateOperator: construct(AuthenticateOperator, 'operatorKeys', 'hasher'),
   authenticatePerson: construct(AuthenticatePerson, 'browserSessions', 'people', 'personMemberships', 'organisations', 'hasher', 'settings', 'clock', 'uow'),
   readJoinRule: construct(ReadJoinRule, 'organisations'),
+  listExternalProviders: construct(ListExternalProviders, 'externalIdentities'),
+  startExternalSignIn: construct(StartExternalSignIn, 'externalIdentities', 'sealer', 'clock'),
+  finishExternalSignIn: construct(
+    FinishExternalSignIn,
+    'externalIdentities',
+    'sealer',
+    'clock',
+    'invitations',
+    'organisations',
+    'people',
+    'signInMethods',
+    'personMemberships',
+    'browserSessions',
+    'hasher',
+    'secrets',
+    'ids',
+    'settings',
+    'writes',
+    'uow',
+  ),
+  listMyExternalIdentities: construct(ListMyExternalIdentities, 'signInMethods', 'externalIdentities'),
   listRoles: construct(ListRoles, 'organisations'),
   changeRolePermissions: construct(ChangeRolePermissions, 'organisations', 'writes'),
   signUp: construct(

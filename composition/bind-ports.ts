@@ -21,6 +21,7 @@ import { Argon2PasswordHasher } from '../adapters/security/argon2-password-hashe
 import { AesSecretSealer } from '../adapters/security/aes-secret-sealer.ts';
 import { OtpauthOneTimePasswords } from '../adapters/security/otpauth-one-time-passwords.ts';
 import { ZxcvbnCommonPasswords } from '../adapters/security/zxcvbn-common-passwords.ts';
+import { type ExternalProviderSetting, OpenIdClientIdentities } from '../adapters/security/openid-client-identities.ts';
 import { SemverVersionOrder } from '../adapters/system/semver-version-order.ts';
 import { TimerPacer } from '../adapters/system/timer-pacer.ts';
 import { UuidV7IdGenerator } from '../adapters/system/uuid-v7-id-generator.ts';
@@ -38,6 +39,7 @@ export interface PortBindings {
   readonly pacer?: ResponsePacer;
   /** Redis, when instances share their windows (decision 0032); in-process windows without it. */
   readonly shared?: SharedState;
+  readonly externalProviders: readonly ExternalProviderSetting[];
 }
 
 /** The ports the chosen store provides as they are. */
@@ -145,4 +147,5 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   constant('sealer', new AesSecretSealer(keys.hashing, 'people'));
   constant('otp', new OtpauthOneTimePasswords('CAD'));
   constant('commonPasswords', new ZxcvbnCommonPasswords());
+  constant('externalIdentities', new OpenIdClientIdentities(bindings.externalProviders, bindings.problems));
 }

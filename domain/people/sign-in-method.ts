@@ -3,9 +3,10 @@ import type { PersonId } from '../shared/ids.ts';
 /**
  * The ways a person proves who they are; each answers "which person is this". `totp` is a second
  * step after a password (its subject the person's id, its secret sealed), and each `recovery` code
- * stands in for it once (its subject the person's id and the code's keyed hash).
+ * stands in for it once (its subject the person's id and the code's keyed hash). `external` is an
+ * identity at an OpenID Connect or OAuth 2 provider (its subject `<provider id>:<subject there>`, no secret).
  */
-export type SignInKind = 'password' | 'totp' | 'recovery';
+export type SignInKind = 'password' | 'totp' | 'recovery' | 'external';
 
 /**
  * One sign-in method of a person: the kind, the subject it is found by (a username for a password),
@@ -15,7 +16,7 @@ export interface SignInMethod {
   readonly personId: PersonId;
   readonly kind: SignInKind;
   readonly subject: string;
-  /** A password's argon2id hash; an authenticator's sealed key; nothing (`-`) for a recovery code. */
+  /** A password's argon2id hash; an authenticator's sealed key; nothing (`-`) for a recovery code or an external identity. */
   readonly secret: string;
   readonly createdAt: Date;
 }

@@ -6,12 +6,14 @@ import { operatorRoutes } from './operator/index.ts';
 import { tokenRoutes } from './tokens.ts';
 import { accountRoutes } from './people/account.ts';
 import { authRoutes } from './people/auth.ts';
+import { externalSignInRoutes } from './people/external.ts';
 
 /** The route table: every HTTP route of the service, once. */
 export const ROUTES: readonly RouteSpec[] = [
   ...tokenRoutes,
   ...authRoutes,
   ...accountRoutes,
+  ...externalSignInRoutes,
   ...bridgeRoutes,
   ...mdtRoutes,
   ...apiRoutes,
