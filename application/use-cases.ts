@@ -96,12 +96,7 @@ import { SignOut } from './people/sign-out.ts';
 import { SignInSecondStep, StartAuthenticator, TurnOffAuthenticator, TurnOnAuthenticator } from './people/two-step-sign-in.ts';
 import { SignUp } from './people/sign-up.ts';
 import { ReadJoinRule } from './people/joining.ts';
-import {
-  FinishExternalSignIn,
-  ListExternalProviders,
-  ListMyExternalIdentities,
-  StartExternalSignIn,
-} from './people/external-sign-in.ts';
+import { FinishExternalSignIn, ListExternalProviders, ListMyExternalIdentities, StartExternalSignIn } from './people/external-sign-in.ts';
 import { ChangeRolePermissions, ListRoles } from './people/organisation-roles.ts';
 
 /** One use case: the ports it needs, by name, and how to make it from exactly those. */
@@ -130,7 +125,17 @@ function construct<Taken extends PortName = never, UseCase = unknown, const Need
 export const USE_CASE_REGISTRY = {
   exchangeToken: construct(ExchangeToken, 'credentials', 'hasher', 'accessTokens', 'clock', 'pacer', 'settings'),
   authenticateOperator: construct(AuthenticateOperator, 'operatorKeys', 'hasher'),
-  authenticatePerson: construct(AuthenticatePerson, 'browserSessions', 'people', 'personMemberships', 'organisations', 'hasher', 'settings', 'clock', 'uow'),
+  authenticatePerson: construct(
+    AuthenticatePerson,
+    'browserSessions',
+    'people',
+    'personMemberships',
+    'organisations',
+    'hasher',
+    'settings',
+    'clock',
+    'uow',
+  ),
   readJoinRule: construct(ReadJoinRule, 'organisations'),
   listExternalProviders: construct(ListExternalProviders, 'externalIdentities'),
   startExternalSignIn: construct(StartExternalSignIn, 'externalIdentities', 'sealer', 'clock'),

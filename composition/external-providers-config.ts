@@ -54,9 +54,13 @@ export function externalProvidersFrom(json: string | undefined): ExternalProvide
   }
   if (!validate(parsed)) {
     const problems = (validate.errors ?? [])
-      .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'const' && !(e.keyword === 'required' && e.params['missingProperty'] === 'issuer'))
+      .filter(
+        (e) => e.keyword !== 'oneOf' && e.keyword !== 'const' && !(e.keyword === 'required' && e.params['missingProperty'] === 'issuer'),
+      )
       .map((e) => `CAD_OIDC_PROVIDERS${e.instancePath.replaceAll('/', '.')} ${e.message ?? 'is not valid'}`);
-    throw new ConfigError([...new Set(problems.length > 0 ? problems : ['CAD_OIDC_PROVIDERS has an entry that is neither an issuer nor the discord preset'])]);
+    throw new ConfigError([
+      ...new Set(problems.length > 0 ? problems : ['CAD_OIDC_PROVIDERS has an entry that is neither an issuer nor the discord preset']),
+    ]);
   }
   const entries = parsed as Entry[];
   const ids = entries.map((e) => e.id);

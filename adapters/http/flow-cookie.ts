@@ -13,8 +13,7 @@ const nameFor = (ex: Exchange) => (ex.secure ? FLOW_COOKIE.secure : FLOW_COOKIE.
 
 /** What a reply asks of the flow cookie: set it for a callback's path, or clear it there. */
 export type FlowCookie =
-  | { readonly set: string; readonly path: string; readonly maxAgeSeconds: number }
-  | { readonly clear: true; readonly path: string };
+  { readonly set: string; readonly path: string; readonly maxAgeSeconds: number } | { readonly clear: true; readonly path: string };
 
 export function flowCookieOf(ex: Exchange): string | null {
   const header = ex.get('cookie');

@@ -117,7 +117,8 @@ export class FinishExternalSignIn {
     const bound = await this.ports.signInMethods.find('external', subject);
     if ('connect' in flow.purpose) {
       const personId = flow.purpose.connect;
-      if (bound !== null) return bound.personId === personId ? accept({ connected: provider, returnTo: flow.returnTo }) : refuse('identity_taken');
+      if (bound !== null)
+        return bound.personId === personId ? accept({ connected: provider, returnTo: flow.returnTo }) : refuse('identity_taken');
       const saved = await this.bind(personId, subject);
       return saved.ok ? accept({ connected: provider, returnTo: flow.returnTo }) : saved;
     }

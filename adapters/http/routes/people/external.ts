@@ -104,7 +104,9 @@ export const externalSignInRoutes: readonly RouteSpec[] = [
     }),
     responses: {
       302: { description: TO_PROVIDER },
-      400: { description: '`VALIDATION_FAILED`: `returnTo` is not a page of this service, or both `invitation` and `organisationId` are given.' },
+      400: {
+        description: '`VALIDATION_FAILED`: `returnTo` is not a page of this service, or both `invitation` and `organisationId` are given.',
+      },
       404: { description: '`NOT_FOUND`: no provider of that id is configured.' },
     },
     useCase: 'startExternalSignIn',
@@ -112,8 +114,7 @@ export const externalSignInRoutes: readonly RouteSpec[] = [
       const { invitation, organisationId, returnTo } = query;
       if (invitation !== undefined && organisationId !== undefined)
         throw invalidField('invitation', 'give an invitation or an organisationId, not both');
-      const way =
-        invitation !== undefined ? { invitationToken: invitation } : organisationId !== undefined ? { organisationId } : null;
+      const way = invitation !== undefined ? { invitationToken: invitation } : organisationId !== undefined ? { organisationId } : null;
       return started(start, params.provider, origin, { way }, returnTo ?? '/account/');
     },
   }),
@@ -132,8 +133,7 @@ export const externalSignInRoutes: readonly RouteSpec[] = [
       404: { description: '`NOT_FOUND`: no provider of that id is configured.' },
     },
     useCase: 'startExternalSignIn',
-    handle: async ({ params, origin, person }, start) =>
-      started(start, params.provider, origin, { connect: person.personId }, '/account/'),
+    handle: async ({ params, origin, person }, start) => started(start, params.provider, origin, { connect: person.personId }, '/account/'),
   }),
   route({
     operationId: 'finishExternalSignIn',
