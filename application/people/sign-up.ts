@@ -67,11 +67,18 @@ export class SignUp {
     return this.ports.writes.run(
       { kind: 'person', id, label: displayName.value },
       async (now) => {
+        if ((await this.ports.signInMethods.find('password', username.value)) !== null) return refuse('username_taken');
+        // The person is stored first, waiting: a spent invitation names them (its foreign key on
+        // PGlite and PostgreSQL). A refusal below undoes it with the rest of the unit of work.
+        const person = Person.register({ id, displayName: displayName.value, username: username.value, status: 'pending' }, now);
+        await this.ports.people.save(person);
         const entry = await enterOrganisation(this.ports, input.way, id, now);
         if (!entry.ok) return entry;
-        if ((await this.ports.signInMethods.find('password', username.value)) !== null) return refuse('username_taken');
         const { organisationId, role, status, invited } = entry.value;
-        await this.ports.people.save(Person.register({ id, displayName: displayName.value, username: username.value, status }, now));
+        if (status !== 'pending') {
+          person.setStatus(status, now);
+          await this.ports.people.save(person);
+        }
         await this.ports.signInMethods.save({ personId: id, kind: 'password', subject: username.value, secret, createdAt: now });
         await this.ports.personMemberships.save({ personId: id, organisationId, role, since: now });
         const note = {
