@@ -166,10 +166,17 @@ export class FinishExternalSignIn {
     return this.ports.writes.run<Finished, FinishRefusal>(
       { kind: 'person', id, label: displayName },
       async (now) => {
+        // The person is stored first, waiting: a spent invitation names them, and the stores' keys
+        // say so. A refusal below undoes it with the rest of the unit of work.
+        const person = Person.register({ id, displayName, username: null, status: 'pending' }, now);
+        await this.ports.people.save(person);
         const entry = await enterOrganisation(this.ports, way, id, now);
         if (!entry.ok) return entry;
         const { organisationId, role, status, invited } = entry.value;
-        await this.ports.people.save(Person.register({ id, displayName, username: null, status }, now));
+        if (status !== 'pending') {
+          person.setStatus(status, now);
+          await this.ports.people.save(person);
+        }
         await this.ports.signInMethods.save({ personId: id, kind: 'external', subject, secret: '-', createdAt: now });
         await this.ports.personMemberships.save({ personId: id, organisationId, role, since: now });
         const note = {
