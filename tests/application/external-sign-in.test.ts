@@ -12,7 +12,13 @@ import { GOOD_PASSWORD } from '../support/people-driver.ts';
  * a real OpenID provider on loopback: what the callback makes of each way in, and that a bad
  * callback writes nothing.
  */
-type Context = { core: CadCore; provider: OpenIdProvider; root: Operator; store: ReturnType<typeof createMemoryPersistence> };
+type Context = {
+  core: CadCore;
+  provider: OpenIdProvider;
+  root: Operator;
+  store: ReturnType<typeof createMemoryPersistence>;
+  problems: string[];
+};
 const test = anyTest as TestFn<Context>;
 const CALLBACK = 'http://127.0.0.1:9/api/v1/auth/external/idp/callback';
 
@@ -20,7 +26,9 @@ test.before(async (t) => {
   const provider = await anOpenIdProvider({ dana: 'Dana Dispatch' });
   await provider.start([CALLBACK]);
   const store = createMemoryPersistence();
+  const problems: string[] = [];
   const core = await createCadCore({
+    problems: { report: (problem, error) => problems.push(`${problem}: ${(error as Error).message}`) },
     storage: { kind: 'provided', persistence: store },
     externalProviders: [
       { id: 'idp', name: 'Test IdP', issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret },
@@ -28,7 +36,7 @@ test.before(async (t) => {
   });
   const key = await core.useCases.ensureBootstrapKey.execute();
   const root = (await core.useCases.authenticateOperator.execute(key!))!;
-  t.context = { core, provider, root, store };
+  t.context = { core, provider, root, store, problems };
 });
 test.after.always(async (t) => {
   await t.context.core?.close();
@@ -128,6 +136,9 @@ test.serial('a denied consent, an altered flow and another sign-in’s flow are 
   });
   if (!other.ok) return t.fail();
   t.deepEqual(await signInAs(t, 'mallory', { way: { organisationId } }, { flow: () => other.value.flow }), { ok: false, reason: 'failed' });
+  // Why it failed is the service's log's, not the browser's: openid-client's refusal of the state.
+  t.true(t.context.problems.some((p) => p.startsWith('a sign-in with idp did not complete')));
+  t.false(t.context.problems.some((p) => p.includes(t.context.provider.clientSecret)));
   t.deepEqual(await signInAs(t, 'mallory', { way: { organisationId } }, { flow: () => null as never }), { ok: false, reason: 'failed' });
   t.deepEqual(await counts(t), before);
 });
