@@ -104,6 +104,7 @@ import { SignOut } from './people/sign-out.ts';
 import { SignInSecondStep, StartAuthenticator, TurnOffAuthenticator, TurnOnAuthenticator } from './people/two-step-sign-in.ts';
 import { SignUp } from './people/sign-up.ts';
 import { AcceptInvitation, ReadJoinRule } from './people/joining.ts';
+import { FinishExternalSignIn, ListExternalProviders, ListMyExternalIdentities, StartExternalSignIn } from './people/external-sign-in.ts';
 import { ChangeRolePermissions, ListRoles } from './people/organisation-roles.ts';
 
 /** One use case: the ports it needs, by name, and how to make it from exactly those. */
@@ -145,6 +146,27 @@ export const USE_CASE_REGISTRY = {
   ),
   readJoinRule: construct(ReadJoinRule, 'organisations'),
   acceptInvitation: construct(AcceptInvitation, 'invitations', 'organisations', 'personMemberships', 'hasher', 'writes'),
+  listExternalProviders: construct(ListExternalProviders, 'externalIdentities'),
+  startExternalSignIn: construct(StartExternalSignIn, 'externalIdentities', 'sealer', 'clock'),
+  finishExternalSignIn: construct(
+    FinishExternalSignIn,
+    'externalIdentities',
+    'sealer',
+    'clock',
+    'invitations',
+    'organisations',
+    'people',
+    'signInMethods',
+    'personMemberships',
+    'browserSessions',
+    'hasher',
+    'secrets',
+    'ids',
+    'settings',
+    'writes',
+    'uow',
+  ),
+  listMyExternalIdentities: construct(ListMyExternalIdentities, 'signInMethods', 'externalIdentities'),
   listRoles: construct(ListRoles, 'organisations'),
   changeRolePermissions: construct(ChangeRolePermissions, 'organisations', 'writes'),
   signUp: construct(

@@ -22,6 +22,7 @@ import { AesSecretSealer } from '../adapters/security/aes-secret-sealer.ts';
 import { OtpauthOneTimePasswords } from '../adapters/security/otpauth-one-time-passwords.ts';
 import { SimpleWebAuthnPasskeys } from '../adapters/security/simplewebauthn-passkeys.ts';
 import { ZxcvbnCommonPasswords } from '../adapters/security/zxcvbn-common-passwords.ts';
+import { type ExternalProviderSetting, OpenIdClientIdentities } from '../adapters/security/openid-client-identities.ts';
 import { SemverVersionOrder } from '../adapters/system/semver-version-order.ts';
 import { TimerPacer } from '../adapters/system/timer-pacer.ts';
 import { UuidV7IdGenerator } from '../adapters/system/uuid-v7-id-generator.ts';
@@ -39,6 +40,7 @@ export interface PortBindings {
   readonly pacer?: ResponsePacer;
   /** Redis, when instances share their windows (decision 0032); in-process windows without it. */
   readonly shared?: SharedState;
+  readonly externalProviders: readonly ExternalProviderSetting[];
 }
 
 /** The ports the chosen store provides as they are. */
@@ -147,4 +149,5 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   constant('otp', new OtpauthOneTimePasswords('CAD'));
   constant('passkeys', new SimpleWebAuthnPasskeys('CAD'));
   constant('commonPasswords', new ZxcvbnCommonPasswords());
+  constant('externalIdentities', new OpenIdClientIdentities(bindings.externalProviders, bindings.problems));
 }

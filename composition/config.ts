@@ -1,6 +1,8 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import ipaddr from 'ipaddr.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from '../adapters/http-koa/http-server.ts';
+import type { ExternalProviderSetting } from '../adapters/security/openid-client-identities.ts';
+import { externalProvidersFrom } from './external-providers-config.ts';
 import type { RedisOption } from './shared-state.ts';
 import type { StorageOption } from './storage.ts';
 
@@ -31,6 +33,8 @@ export interface Config {
   readonly redis?: RedisOption;
   /** Prometheus metrics on a listener of their own (decision 0046); off unless METRICS_PORT is set. */
   readonly metrics?: { readonly port: number; readonly host: string; readonly token?: string };
+  /** The OpenID Connect and OAuth 2 providers people may sign in with (`CAD_OIDC_PROVIDERS`); none by default. */
+  readonly externalProviders: readonly ExternalProviderSetting[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -68,6 +72,7 @@ const schema = {
     METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
     METRICS_HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
     METRICS_TOKEN: { type: 'string', minLength: 32, maxLength: 256 },
+    CAD_OIDC_PROVIDERS: { type: 'string', minLength: 2, maxLength: 65536 },
   },
 } as const;
 
@@ -101,6 +106,7 @@ interface Checked {
   METRICS_PORT?: number;
   METRICS_HOST: string;
   METRICS_TOKEN?: string;
+  CAD_OIDC_PROVIDERS?: string;
 }
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true });
@@ -135,6 +141,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     ]);
   }
   const trust = v.CAD_TRUST_PROXY;
+  const externalProviders = externalProvidersFrom(v.CAD_OIDC_PROVIDERS);
   return {
     port: v.PORT,
     host: v.HOST,
@@ -162,6 +169,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     ...(v.METRICS_PORT === undefined
       ? {}
       : { metrics: { port: v.METRICS_PORT, host: v.METRICS_HOST, ...(v.METRICS_TOKEN && { token: v.METRICS_TOKEN }) } }),
+    externalProviders,
   };
 }
 
@@ -185,7 +193,7 @@ function describe(error: ErrorObject, env: Readonly<Record<string, string | unde
   const name = error.instancePath.replace(/^\//, '');
   const got =
     name in env
-      ? ` (got "${name === 'CAD_BOOTSTRAP_KEY' || name === 'DATABASE_URL' || name === 'REDIS_URL' || name === 'METRICS_TOKEN' ? '<hidden>' : env[name]}")`
+      ? ` (got "${name === 'CAD_BOOTSTRAP_KEY' || name === 'DATABASE_URL' || name === 'REDIS_URL' || name === 'METRICS_TOKEN' || name === 'CAD_OIDC_PROVIDERS' ? '<hidden>' : env[name]}")`
       : '';
   const rule =
     error.keyword === 'enum'

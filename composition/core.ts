@@ -9,6 +9,7 @@ import type { WaypointRelay } from '../application/events/waypoint-feed.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import type { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
 import type { JwtMdtSessions } from '../adapters/security/jwt-mdt-sessions.ts';
+import type { ExternalProviderSetting } from '../adapters/security/openid-client-identities.ts';
 import { LoggedProblems, createLogger } from '../adapters/logging/index.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
 import { DEFAULT_AUTO_PROVISION_PER_HOUR } from '../domain/roster/provisioning.ts';
@@ -43,6 +44,8 @@ export interface CadCoreOptions {
   readonly problems?: ProblemLog;
   /** State shared with other instances (Redis, decision 0032): the rate-limit windows. Per process without it. */
   readonly shared?: SharedState;
+  /** The OpenID Connect and OAuth 2 providers people may sign in with (decision 0098); none by default. */
+  readonly externalProviders?: readonly ExternalProviderSetting[];
 }
 
 /** The service without any transport: what a host embeds, and what transports are built on. */
@@ -100,6 +103,7 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
       problems,
       pacer: options.pacer,
       shared: options.shared,
+      externalProviders: options.externalProviders ?? [],
     });
     bindUseCases(container);
     return {

@@ -22,6 +22,7 @@ import {
   tokenAuthentication,
 } from '../adapters/realtime-socketio/index.ts';
 import type { WaypointChannel } from '../application/ports/waypoint-channel.ts';
+import type { ExternalProviderSetting } from '../adapters/security/openid-client-identities.ts';
 import { type CadCore, createCadCore } from './core.ts';
 import { dispatcherAdmission } from './dispatch-admission.ts';
 import { mdtAdmission } from './mdt-admission.ts';
@@ -73,6 +74,8 @@ export interface ServiceOptions {
   readonly redis?: RedisOption;
   /** Serves Prometheus metrics on a listener of its own (decision 0046); none when left out. */
   readonly metrics?: MetricsListenerOptions;
+  /** The OpenID Connect and OAuth 2 providers people may sign in with (decision 0098); none when left out. */
+  readonly externalProviders?: readonly ExternalProviderSetting[];
 }
 
 export interface RunningService {
@@ -109,6 +112,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     autoProvisionPerHour: options.autoProvisionPerHour,
     clock: options.clock,
     problems: new LoggedProblems(options.logger),
+    externalProviders: options.externalProviders,
   }).catch(async (error: unknown) => {
     await shared?.close();
     throw error;

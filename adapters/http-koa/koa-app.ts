@@ -17,7 +17,11 @@ export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[
   app.use(async (ctx) => {
     const answer = await pipeline.handle(transportRequestOf(ctx.req));
     ctx.status = answer.status;
-    for (const [name, value] of answer.headers) ctx.set(name, value);
+    // A header the answer repeats (`Set-Cookie`) is appended; Koa's `set` would keep only the last.
+    for (const [name, value] of answer.headers) {
+      if (name.toLowerCase() === 'set-cookie') ctx.append(name, value);
+      else ctx.set(name, value);
+    }
     ctx.body = answer.body;
   });
   return app;

@@ -58,6 +58,8 @@ export class Exchange {
   readonly path: string;
   readonly querystring: string;
   private readonly answerHeaders = new Map<string, [string, string]>();
+  /** Headers sent as many times as they are appended (`Set-Cookie`), after the others. */
+  private readonly appendedHeaders: [string, string][] = [];
   private parsedQuery: Record<string, string | string[]> | undefined;
 
   constructor(
@@ -82,6 +84,11 @@ export class Exchange {
   /** Sets an answer header, replacing one of the same name. */
   set(name: string, value: string): void {
     this.answerHeaders.set(name.toLowerCase(), [name, value]);
+  }
+
+  /** Adds an answer header beside any of the same name (a second `Set-Cookie`). */
+  append(name: string, value: string): void {
+    this.appendedHeaders.push([name, value]);
   }
 
   /** An answer header set so far, `''` when none. */
@@ -143,7 +150,7 @@ export class Exchange {
 
   /** The answer as it stands. */
   answer(): Answer {
-    return { status: this.status, headers: [...this.answerHeaders.values()], body: this.body ?? '' };
+    return { status: this.status, headers: [...this.answerHeaders.values(), ...this.appendedHeaders], body: this.body ?? '' };
   }
 }
 

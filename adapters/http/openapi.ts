@@ -205,7 +205,13 @@ function operation(spec: RouteSpec): Record<string, unknown> {
   const stages = new Map(stageAnswers(spec).map((answer) => [answer.status, answer]));
   for (const [status, doc] of Object.entries(spec.responses)) {
     const stage = stages.get(Number(status));
-    const headers = Number(status) < 300 ? successHeaders : (stage?.headers ?? requestIdHeader);
+    // A redirect (a page's GET that sends the browser on) is that route's success: it says where.
+    const headers =
+      Number(status) < 300
+        ? successHeaders
+        : Number(status) < 400
+          ? { ...successHeaders, Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } }
+          : (stage?.headers ?? requestIdHeader);
     // A status both the row and a stage answer: the row's words, and where the stage's answer is
     // another code of that status (the key in use beside a plate mismatch), the stage's as well.
     const joined = stage !== undefined && JOINED.has(stage.status);

@@ -12,6 +12,7 @@ import { openApiDocument } from './openapi.ts';
 import { HOME_PAGE, pageTable } from './pages.ts';
 import { type Reply, type RouteSpec, takesIdempotencyKey } from './route-spec.ts';
 import { sameOrigin, sessionIdOf, writeSessionCookie } from './session-cookie.ts';
+import { flowCookieOf, ownOrigin, writeFlowCookie } from './flow-cookie.ts';
 import { Router } from './router.ts';
 import { docsRoutes } from './stages/docs-page.ts';
 import { errorHandler, methodNotAllowed, render } from './stages/error-handler.ts';
@@ -171,6 +172,13 @@ function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOn
       get sessionId() {
         return sessionIdOf(ex);
       },
+      get flowCookie() {
+        return flowCookieOf(ex);
+      },
+      get ownOrigin() {
+        return ownOrigin(ex);
+      },
+      target: ex.request.url,
     };
     // A request without the header pays nothing for idempotency: not a statement, not a hash.
     const key = keyed ? idempotencyKeyOf(ex.request.headerValues(IDEMPOTENCY_HEADER)) : null;
@@ -186,9 +194,14 @@ function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOn
       if (answer.replayed) ex.set(REPLAYED_HEADER, 'true');
       reply = answer.reply;
     }
+    if (reply.cookie !== undefined) writeSessionCookie(ex, reply.cookie);
+    if (reply.flowCookie !== undefined) writeFlowCookie(ex, reply.flowCookie);
+    if (reply.location !== undefined) {
+      ex.set('Cache-Control', 'no-store');
+      return ex.redirect(reply.location, reply.status);
+    }
     // Serialised here, inside the error stage, so even a failure to serialise is answered in the one shape.
     const text = JSON.stringify(reply.body);
-    if (reply.cookie !== undefined) writeSessionCookie(ex, reply.cookie);
     ex.status = reply.status;
     ex.type = 'application/json';
     ex.body = text;

@@ -1,5 +1,6 @@
 import type { PersonOperator } from '../../domain/people/person-operator.ts';
 import type { SessionCookie } from './session-cookie.ts';
+import type { FlowCookie } from './flow-cookie.ts';
 import type { Operator } from '../../domain/operator/operator.ts';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { MdtOfficer } from '../../application/mdt/mdt-officer.ts';
@@ -61,6 +62,12 @@ export interface RouteRequest<Body, Query, Params, Grant extends AccessGrant = A
   readonly origin: string;
   /** The person's session id in the request's cookie, for the public route that says whether one is signed in. */
   readonly sessionId: string | null;
+  /** The sealed sign-in at an external provider the browser carries back to its callback, if any. */
+  readonly flowCookie: string | null;
+  /** This service's scheme and host as the browser reached it, for the addresses a provider sends it back to. */
+  readonly ownOrigin: string;
+  /** The path and query as sent (a provider's callback parameters are read whole from it). */
+  readonly target: string;
 }
 
 export interface Reply {
@@ -68,6 +75,10 @@ export interface Reply {
   readonly body: unknown;
   /** A new session id for the browser's cookie, or its removal. */
   readonly cookie?: SessionCookie;
+  /** Sends the browser here (with a 302, a page's GET only): the body is a line of text, not JSON. */
+  readonly location?: string;
+  /** The sealed sign-in at an external provider, kept in the browser until its callback, or its removal. */
+  readonly flowCookie?: FlowCookie;
 }
 
 export interface ResponseDoc {
@@ -172,3 +183,11 @@ export function takesIdempotencyKey(spec: Pick<RouteSpec, 'method' | 'guard'>): 
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
+
+/** A 302 to this service's page or to a provider: the browser follows it, nothing reads its body. */
+export const found = (location: string, extra: Pick<Reply, 'cookie' | 'flowCookie'> = {}): Reply => ({
+  status: 302,
+  body: null,
+  location,
+  ...extra,
+});

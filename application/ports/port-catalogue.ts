@@ -3,6 +3,7 @@ import type { LivePositions } from '../events/live-positions.ts';
 import type { BridgeGate } from '../bridge/bridge-gate.ts';
 import type { Clock } from './clock.ts';
 import type { CursorCodec } from './cursor-codec.ts';
+import type { ExternalIdentities } from './external-identities.ts';
 import type { IdGenerator } from './id-generator.ts';
 import type { MdtSessionIssuer } from './mdt-session-issuer.ts';
 import type { CommonPasswords, PasswordHasher } from './password-hasher.ts';
@@ -52,6 +53,8 @@ export interface Ports extends Omit<Persistence, 'bridgePlayers' | 'instanceKeys
   /** The WebAuthn ceremonies of passkeys: options for the browser, verification of its answers. */
   readonly passkeys: Passkeys;
   readonly commonPasswords: CommonPasswords;
+  /** Sign-in at the OpenID Connect and OAuth 2 providers the operator configured (none by default). */
+  readonly externalIdentities: ExternalIdentities;
   /** Budgets of attempts (sign-in per account), shared across instances where the rate limiter is. */
   readonly attempts: RateLimiter;
   /** Application services every write or bridge use case shares, built from the ports above. */

@@ -21,6 +21,7 @@ test('with nothing set: port 8080 on this machine only, the embedded database in
       idleTimeoutMs: 30_000,
       maxConnections: 4096,
     },
+    externalProviders: [],
   });
 });
 

@@ -70,7 +70,13 @@ test('every operation has security, a success schema with an example, and the re
     const name = `${method.toUpperCase()} ${path}`;
     if (!Array.isArray(operation['security'])) missing.push(`${name}: security`);
     const successes = Object.entries(operation['responses'] as Record<string, any>).filter(([status]) => status.startsWith('2'));
-    if (successes.length === 0) missing.push(`${name}: a 2xx answer`);
+    // A page's link that sends the browser on (a sign-in at a provider) succeeds with a redirect that says where.
+    const redirects = Object.entries(operation['responses'] as Record<string, any>).filter(([status]) => status.startsWith('3'));
+    for (const [status, response] of redirects) {
+      if (response.headers?.['Location'] === undefined) missing.push(`${name} ${status}: Location`);
+      if (response.headers?.['X-Request-Id'] === undefined) missing.push(`${name} ${status}: X-Request-Id`);
+    }
+    if (successes.length === 0 && redirects.length === 0) missing.push(`${name}: a 2xx or 3xx answer`);
     for (const [status, response] of successes) {
       const media = Object.values(response.content ?? {})[0] as { schema?: unknown; example?: unknown } | undefined;
       if (media?.schema === undefined) missing.push(`${name} ${status}: schema`);

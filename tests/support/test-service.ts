@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Logger, pino } from 'pino';
 import type { Clock } from '../../application/ports/clock.ts';
 import type { RouteSpec } from '../../adapters/http/route-spec.ts';
+import type { ExternalProviderSetting } from '../../adapters/security/openid-client-identities.ts';
 import { type HttpEngine, type RunningService, startService } from '../../composition/service.ts';
 import type { StorageOption } from '../../composition/storage.ts';
 import { testHttpEngine } from './http-engine.ts';
@@ -45,6 +46,8 @@ export async function startTestService(
     port?: number;
     /** The HTTP transport; the one under test (`CAD_TEST_HTTP_ENGINE`) by default. */
     httpEngine?: HttpEngine;
+    /** OpenID Connect and OAuth 2 providers people may sign in with (on loopback in tests). */
+    externalProviders?: readonly ExternalProviderSetting[];
   } = {},
 ): Promise<TestService> {
   const bootstrapKey = options.bootstrapKey ?? `cad_op_test_${randomBytes(24).toString('base64url')}`;
@@ -72,6 +75,7 @@ export async function startTestService(
     metrics: options.metrics,
     redis: options.redis && { ...options.redis, timeoutMs: 2_000 },
     ...(options.routes && { routes: options.routes }),
+    ...(options.externalProviders && { externalProviders: options.externalProviders }),
   });
   return { service, http: httpClient(service.url), bootstrapKey, close: () => service.close() };
 }

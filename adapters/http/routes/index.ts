@@ -7,6 +7,7 @@ import { tokenRoutes } from './tokens.ts';
 import { accountRoutes } from './people/account.ts';
 import { authRoutes } from './people/auth.ts';
 import { passkeyRoutes } from './people/passkeys.ts';
+import { externalSignInRoutes } from './people/external.ts';
 
 /** The route table: every HTTP route of the service, once. */
 export const ROUTES: readonly RouteSpec[] = [
@@ -14,6 +15,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...authRoutes,
   ...accountRoutes,
   ...passkeyRoutes,
+  ...externalSignInRoutes,
   ...bridgeRoutes,
   ...mdtRoutes,
   ...apiRoutes,

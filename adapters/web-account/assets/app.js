@@ -4,6 +4,7 @@
 // page never sees it. Requests go to this service only, with its own Origin, as every page's do.
 import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
 import { createPasskey, getPasskey, passkeysSupported } from './passkeys.js';
+import { externalProviders, showExternalSignIn } from '/shared/external-sign-in.js';
 
 const SCREENS = ['sign-in', 'join', 'account'];
 const ROLE_WORDS = {
@@ -62,12 +63,43 @@ let joining = null;
 const inviteWords = (offer) => phrase`You are invited to ${offer.organisationName} as ${ROLE_WORDS[offer.role] ?? offer.role}.`;
 const USED = 'This invitation was used, has expired or does not exist. Ask for a new one.';
 
+/** What a sign-in at a provider came back to say (`/account/?signin=<code>`), in this page's words. */
+const SIGN_IN_NEWS = {
+  connected: ['The provider is connected: you can sign in with it from now on.', 'success'],
+  waiting: ['Your account was made and waits for the organisation’s approval; you can sign in once an admin approves it.', 'info'],
+  pending: ['Your account waits for an organisation’s approval.', 'info'],
+  disabled: ['Your account is disabled.', 'error'],
+  'no-account': [
+    'No account here is connected to that sign-in. Ask your community’s admins for an invitation, or sign in and connect it.',
+    'error',
+  ],
+  invitation: ['This invitation was used, has expired or does not exist. Ask for a new one.', 'error'],
+  closed: ['This organisation admits only people it invites: no account was made.', 'error'],
+  taken: ['That sign-in is connected to another account already.', 'error'],
+  denied: ['The sign-in was cancelled at the provider.', 'error'],
+  unavailable: ['The sign-in provider does not answer; try again later.', 'error'],
+  failed: ['The sign-in did not complete; try again.', 'error'],
+};
+
+/** The news in the address's query, taken out of the address bar at once. */
+function takeSignInNews() {
+  const code = new URLSearchParams(location.search).get('signin');
+  if (code === null) return null;
+  history.replaceState(null, '', location.pathname + location.hash);
+  return SIGN_IN_NEWS[code] ?? SIGN_IN_NEWS.failed;
+}
+
+/** Where a new member lands after joining with a provider: the screen their role works on. */
+const LANDING = { owner: '/admin/', admin: '/admin/', supervisor: '/dispatch/', dispatcher: '/dispatch/' };
+
 async function openJoin() {
   show('join');
   const invited = invitation !== null;
   try {
     if (invitation !== null) {
-      byId('join-offer').replaceChildren(...inviteWords(await send('POST', '/api/v1/auth/invitation', { invitation })).nodes());
+      const offer = await send('POST', '/api/v1/auth/invitation', { invitation });
+      byId('join-offer').replaceChildren(...inviteWords(offer).nodes());
+      await showExternalSignIn(byId('external-join'), { invitation, returnTo: LANDING[offer.role] ?? '/account/' });
       return;
     }
     const rule = await send('GET', `/api/v1/auth/organisations/${encodeURIComponent(joining)}/joining`);
@@ -77,6 +109,7 @@ async function openJoin() {
         : phrase`Ask to join ${rule.name}: your account waits until one of its admins approves it.`
       ).nodes(),
     );
+    await showExternalSignIn(byId('external-join'), { organisationId: joining, returnTo: '/account/' });
   } catch (error) {
     invitation = null;
     joining = null;
@@ -103,10 +136,10 @@ async function openAccount() {
   let account;
   try {
     const { signedIn } = await send('GET', '/api/v1/auth/session');
-    if (!signedIn) return invitation === null && joining === null ? show('sign-in') : openJoin();
+    if (!signedIn) return invitation === null && joining === null ? openSignIn() : openJoin();
     account = await send('GET', '/api/v1/account');
   } catch (error) {
-    if (error.status === 401) return invitation === null && joining === null ? show('sign-in') : openJoin();
+    if (error.status === 401) return invitation === null && joining === null ? openSignIn() : openJoin();
     return say(byId('page-status'), error.message, 'error');
   }
   byId('whoami').hidden = false;
@@ -144,6 +177,7 @@ async function openAccount() {
     3,
     'No open session.',
   );
+  await showProviders();
   show('account');
 }
 
@@ -205,6 +239,39 @@ byId('sign-in-passkey').addEventListener('click', async () => {
     say(byId('sign-in-status'), passkeyProblem(error), 'error');
   }
 });
+
+async function openSignIn() {
+  await showExternalSignIn(byId('external-sign-in'), { returnTo: '/account/' });
+  show('sign-in');
+}
+
+/** The providers connected to the account, and a `Connect <name>` link for each other one. */
+async function showProviders() {
+  const [all, mine] = await Promise.all([externalProviders(), send('GET', '/api/v1/account/external').catch(() => ({ providers: [] }))]);
+  byId('providers-section').hidden = all.length === 0;
+  const connected = new Set(mine.providers.map((p) => p.id));
+  byId('connected-providers').replaceChildren(
+    ...(mine.providers.length === 0
+      ? [el('li', {}, own('None connected yet.'))]
+      : mine.providers.map((p) => el('li', {}, own('Connected: '), el('bdi', { text: p.name })))),
+  );
+  byId('connect-providers').replaceChildren(
+    ...all
+      .filter((p) => !connected.has(p.id))
+      .map((p) =>
+        el(
+          'li',
+          {},
+          el(
+            'a',
+            { href: `/api/v1/account/external/${encodeURIComponent(p.id)}/connect`, class: 'provider' },
+            own('Connect '),
+            el('bdi', { text: p.name }),
+          ),
+        ),
+      ),
+  );
+}
 
 /** A sign-in waiting for the authenticator's code: the sealed challenge the password gave. */
 let challenge = null;
@@ -343,4 +410,6 @@ if (!passkeysSupported()) {
 }
 invitation = takeFragment('invitation');
 joining = invitation === null ? takeFragment('join') : null;
+const news = takeSignInNews();
+if (news !== null) say(byId('page-status'), news[0], news[1]);
 void openAccount();

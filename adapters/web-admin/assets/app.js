@@ -3,6 +3,7 @@ import { ApiError, allPages, call, inOrganisation, session } from './api.js';
 import { auditScreen } from './audit.js';
 import { credentialsScreen } from './credentials.js';
 import { byId, el, own, phrase, say } from '/shared/dom.js';
+import { showExternalSignIn } from '/shared/external-sign-in.js';
 import { gate, may } from './controls.js';
 import { onboardingScreen } from './onboarding.js';
 import { peopleScreen } from './people.js';
@@ -201,4 +202,5 @@ byId('sign-out').addEventListener('click', async () => {
 });
 
 // A key signed in in this tab is used; otherwise the page asks whether a person is signed in.
+void showExternalSignIn(byId('external-sign-in'), { returnTo: '/admin/' });
 void enter();

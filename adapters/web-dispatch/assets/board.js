@@ -2,6 +2,7 @@
 // action is an operator route; the channel only tells the board what changed.
 import { io } from './socket.io.esm.min.js';
 import { byId, el, own, phrase, say } from '/shared/dom.js';
+import { showExternalSignIn } from '/shared/external-sign-in.js';
 import { boardMap } from './board-map.js';
 import { drawCalls, drawDetail, drawUnits } from './board-lists.js';
 import { boardState } from './board-state.js';
@@ -311,5 +312,6 @@ byId('sign-out').addEventListener('click', async () => {
   signOut();
 });
 
+void showExternalSignIn(byId('external-sign-in'), { returnTo: '/dispatch/' });
 // A key signed in in this tab is used; otherwise the board asks whether a person is signed in.
 enter();
