@@ -58,6 +58,10 @@ FILES=(
   tests/http/metrics.test.ts
   tests/http/one-table-two-transports.test.ts
   tests/http/parser-refusals.test.ts
+  tests/http/external-sign-in.memory.test.ts
+  tests/http/external-sign-in.pglite.test.ts
+  tests/http/external-sign-in.postgres.test.ts
+  tests/http/passkey-budget.test.ts
   tests/http/people.memory.test.ts
   tests/http/people.pglite.test.ts
   tests/http/people.postgres.test.ts
@@ -73,6 +77,8 @@ FILES=(
   tests/browser/admin-page.test.ts
   tests/browser/dispatch-board.test.ts
   tests/browser/mdt-page.test.ts
+  tests/browser/external-sign-in.test.ts
+  tests/browser/passkeys.test.ts
   tests/browser/people.test.ts
   # Not a suite of the Koa half's: the uws transport where uWS loads (its other branch runs there).
   tests/composition/http-engine.test.ts
