@@ -79,7 +79,7 @@ test.serial(
     // A new organisation has nobody yet: People comes first, with Owner chosen for the invitation.
     await page.getByRole('heading', { name: 'People' }).waitFor();
     await page.getByText('Create the first owner', { exact: false }).waitFor();
-    t.is(await page.getByLabel('Role').inputValue(), 'owner');
+    t.is(await page.getByLabel('Role', { exact: true }).inputValue(), 'owner');
     await page.getByRole('button', { name: 'Credentials' }).click();
     await page.getByRole('heading', { name: 'Credentials' }).waitFor();
     const stored = await page.evaluate(() => {

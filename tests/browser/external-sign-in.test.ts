@@ -92,7 +92,7 @@ test.serial(
     const admin = await owner.context.newPage();
     await admin.goto(`${app.service.url}/admin/`);
     await admin.getByRole('button', { name: 'People' }).click();
-    await admin.getByLabel('Role').selectOption({ label: 'Dispatcher' });
+    await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Dispatcher' });
     await admin.getByRole('button', { name: 'Create invitation' }).click();
     const address = (await admin.getByRole('link', { name: /\/account\/#invitation=/ }).textContent())!;
     await admin.close();
