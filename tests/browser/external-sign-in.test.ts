@@ -12,9 +12,18 @@ import { type TestService, startTestService } from '../support/test-service.ts';
  * Sign-in at an OpenID provider in Chromium, against a real one (`oidc-provider`, certified) on
  * loopback: the owner invites a dispatcher from People; the dispatcher opens the invitation's
  * address, chooses **Sign in with Test IdP**, logs in and consents on the provider's own pages, and
- * lands on `/dispatch/` signed in; the audit log names them for the join.
+ * lands on `/dispatch/` signed in; the audit log names them for the join. They assign a unit and
+ * write on the call's timeline in their own name; made an officer on People, their next board action
+ * is refused; their account disabled, their open board is closed at the channel's next check.
  */
-type Context = { app: TestService; idp: OpenIdProvider; owner: Browser; dispatcher: Browser; organisationId: string };
+type Context = {
+  app: TestService;
+  idp: OpenIdProvider;
+  owner: Browser;
+  dispatcher: Browser;
+  organisationId: string;
+  scene: Awaited<ReturnType<typeof dispatchScene>>;
+};
 const test = anyTest as TestFn<Context>;
 
 test.before(async (t) => {
@@ -22,12 +31,21 @@ test.before(async (t) => {
   const app = await startTestService({
     realtime: realtimeOnHttpPort,
     rateLimitScale: 1000,
+    // A board is judged again every half second here, so a disabled account's board is seen to close.
+    dispatchRecheckMs: 500,
     externalProviders: [{ id: 'idp', name: 'Test IdP', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret }],
   });
   try {
     await idp.start([`${app.service.url}/api/v1/auth/external/idp/callback`]);
     const scene = await dispatchScene(app, 1);
-    t.context = { app, idp, organisationId: scene.world.organisationId, owner: await openBrowser(), dispatcher: await openBrowser() };
+    t.context = {
+      app,
+      idp,
+      scene,
+      organisationId: scene.world.organisationId,
+      owner: await openBrowser(),
+      dispatcher: await openBrowser(),
+    };
   } catch (error) {
     await app.close();
     await idp.close();
@@ -86,7 +104,7 @@ test.serial('every sign-in screen offers the provider; the owner joins with a pa
 });
 
 test.serial(
-  'the invited dispatcher signs in through the OpenID provider and lands on /dispatch/ signed in; the audit log names them',
+  'the invited dispatcher signs in through the OpenID provider, lands on /dispatch/ and assigns a unit in their name; made an officer they are refused; disabled, their board closes',
   async (t) => {
     const { app, owner, dispatcher, organisationId } = t.context;
     const admin = await owner.context.newPage();
@@ -119,9 +137,59 @@ test.serial(
     t.like(joined, { actor: { kind: 'person', label: 'Dana Dispatch' }, details: { invited: true, signInWith: 'idp' } });
 
     // Their account lists the provider as connected.
-    await page.goto(`${app.service.url}/account/`);
-    await page.getByText('Connected: Test IdP').waitFor();
-    await screen(t, page, 'account-connected');
+    const account = await dispatcher.context.newPage();
+    await account.goto(`${app.service.url}/account/`);
+    await account.getByText('Connected: Test IdP').waitFor();
+    await screen(t, account, 'account-connected');
+    await account.close();
+
+    // On the board, in their own name: a unit sent to a call, a note on its timeline.
+    const officer = t.context.scene.crew[0]!;
+    const reported = await t.context.scene.report911(officer, 'Alarm at the pawn shop', 60, -40);
+    await page
+      .getByRole('table', { name: 'Calls' })
+      .getByRole('row', { name: new RegExp(reported.callNumber) })
+      .click();
+    await page.getByRole('button', { name: 'Assign unit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign unit' });
+    await dialog.getByLabel('Unit').selectOption({ label: officer.callsign });
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await page
+      .getByRole('table', { name: 'Units' })
+      .getByRole('row', { name: new RegExp(`${officer.callsign}.*EN_ROUTE`) })
+      .waitFor();
+    await page.getByLabel('Note').fill('Rolling from the station');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.locator('#call-notes', { hasText: 'Rolling from the station' }).waitFor();
+    const after = expect(await asOwner.get(`/api/v1/admin/organisations/${organisationId}/audit?limit=100`), 200) as any[];
+    t.like(
+      after.find((e) => e.action === 'call.unit_assigned'),
+      { actor: { kind: 'person', label: 'Dana Dispatch' } },
+    );
+    const call = expect(await asOwner.get(`/api/v1/admin/calls/${reported.callId}`), 200);
+    t.like(call.notes.at(-1), { text: 'Rolling from the station', author: { kind: 'person', label: 'Dana Dispatch' } });
+
+    // The owner makes Dana an officer on People: her next board action is refused.
+    const people = await owner.context.newPage();
+    await people.goto(`${app.service.url}/admin/`);
+    await people.getByRole('button', { name: 'People' }).click();
+    await people
+      .getByRole('row', { name: /Dana Dispatch/ })
+      .getByRole('combobox', { name: /Role of/ })
+      .selectOption({ label: 'Officer' });
+    await people.getByRole('row', { name: /Dana Dispatch.*Officer/ }).waitFor();
+    await people.close();
+    await page.getByLabel('Note').fill('Still dispatching?');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.locator('#page-status', { hasText: /dispatch\.manage|permission/ }).waitFor();
+    t.false(await page.locator('#call-notes', { hasText: 'Still dispatching?' }).isVisible());
+
+    // Disabled, her open board is closed at the channel's next check, and says so.
+    const dana = (expect(await asOwner.get(`/api/v1/admin/organisations/${organisationId}/people`), 200) as any[]).find(
+      (p) => p.displayName === 'Dana Dispatch',
+    );
+    expect(await asOwner.patch(`/api/v1/admin/organisations/${organisationId}/people/${dana.personId}`, { status: 'disabled' }), 200);
+    await page.getByText('This board was closed: the access behind it has ended.').waitFor();
     await page.close();
   },
 );

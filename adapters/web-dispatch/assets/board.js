@@ -155,7 +155,12 @@ async function openBoard(organisationId) {
     schedule();
   });
   socket.on('connect', () => showConnection('Live'));
-  socket.on('disconnect', () => showConnection('Reconnecting…'));
+  // The service closes a board whose key, session or right has ended: it does not come back by itself.
+  socket.on('disconnect', (reason) =>
+    reason === 'io server disconnect'
+      ? signOut('This board was closed: the access behind it has ended. Sign in again.')
+      : showConnection('Reconnecting…'),
+  );
   socket.on('connect_error', (error) => {
     if (error?.data?.reason === 'invalid_key') signOut('That operator key may not watch this organisation. Sign in again.');
     else showConnection('Reconnecting…');
