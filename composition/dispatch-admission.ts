@@ -13,10 +13,12 @@ const header = (headers: Handshake['headers'], name: string) => {
 /**
  * Who may watch a dispatch board: an operator key (handshake `auth.key`), or a signed-in person (the
  * session cookie, from a page of this service: the handshake's `Origin` is the host it reached),
- * that reaches the organisation it names (`auth.organisationId`), whatever its permissions; acting
- * needs `dispatch.manage`, which the routes check. The key or session is checked again for every
- * snapshot and while the board stays connected, so a revoked key, an ended session or a role taken
- * away stops the watching. Unknown, revoked, ended and foreign are refused alike.
+ * that reaches the organisation it names (`auth.organisationId`) and holds `dispatch.view` there
+ * (which `dispatch.manage` grants), as the HTTP routes that read calls need; acting needs
+ * `dispatch.manage`, which the routes check. The key or session and that permission are checked
+ * again for every snapshot and while the board stays connected, so a revoked key, an ended session
+ * or a role taken away stops the watching. Unknown, revoked, ended and foreign are refused alike;
+ * the organisation's own key or person without the permission is `forbidden`.
  */
 export function dispatcherAdmission(core: CadCore): (handshake: Handshake) => Promise<DispatcherAdmission> {
   return async ({ auth, headers }) => {
@@ -33,6 +35,7 @@ export function dispatcherAdmission(core: CadCore): (handshake: Handshake) => Pr
     const watched = organisationId.toLowerCase() as OrganisationId;
     const operator = await operatorNow();
     if (operator === null || !operator.reaches(watched)) return { ok: false, reason: 'invalid_key' };
+    if (!operator.allows('dispatch.view', watched)) return { ok: false, reason: 'forbidden' };
     return {
       ok: true,
       organisationId: watched,
@@ -42,7 +45,7 @@ export function dispatcherAdmission(core: CadCore): (handshake: Handshake) => Pr
         const board = await core.useCases.readDispatchBoard.execute({ operator: current, organisationId: watched });
         return board.ok ? board.value : null;
       },
-      stillAdmitted: async () => (await operatorNow())?.reaches(watched) ?? false,
+      stillAdmitted: async () => (await operatorNow())?.allows('dispatch.view', watched) ?? false,
     };
   };
 }

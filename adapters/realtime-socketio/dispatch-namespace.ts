@@ -19,10 +19,10 @@ export type DispatcherAdmission =
       readonly organisationId: string;
       /** The board as it stands now; null once the key no longer reaches the organisation. */
       board(): Promise<DispatchBoard | null>;
-      /** Whether the key is still valid (not revoked). */
+      /** Whether the key or session is still valid and still holds the right to watch. */
       stillAdmitted(): Promise<boolean>;
     }
-  | { readonly ok: false; readonly reason: 'invalid_key' | 'organisation_required' };
+  | { readonly ok: false; readonly reason: 'invalid_key' | 'forbidden' | 'organisation_required' };
 
 export interface DispatchOptions {
   /**

@@ -25,7 +25,7 @@ export class ListOpenCalls {
     limit: number;
   }): Promise<Outcome<Page<Call>, OrganisationPageRefusal>> {
     const { operator, organisationId, departmentId, status } = input;
-    const read = await readInOrganisation(this.ports.organisations, operator, 'dispatch.manage', organisationId, () =>
+    const read = await readInOrganisation(this.ports.organisations, operator, 'dispatch.view', organisationId, () =>
       keysetPage(
         this.ports.cursors,
         {

@@ -6,6 +6,7 @@ import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
 import type { UnitPosition } from '../ports/dispatch-channel.ts';
+import { type AccessRefusal, authorise } from '../operator/operator-access.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 import { OPEN_CALL_STATUSES } from './list-open-calls.ts';
 
@@ -21,21 +22,23 @@ export interface DispatchBoard {
   readonly calls: readonly Call[];
   /** The last known position of units on duty. */
   readonly positions: readonly UnitPosition[];
-  /** Whether the key may act on the board (`dispatch.manage`); any key of the organisation may watch. */
+  /** Whether the operator may act on the board (`dispatch.manage`), not only watch it (`dispatch.view`). */
   readonly canManage: boolean;
 }
 
 /**
  * What a dispatch board shows when it connects: the organisation's departments, units on duty,
- * open calls and last known positions. Any operator key that reaches the organisation may watch;
- * every action goes through the routes, which check `dispatch.manage`.
+ * open calls and last known positions. Watching needs `dispatch.view` (which `dispatch.manage`
+ * grants too), as the HTTP routes that read calls do; every action goes through the routes, which
+ * check `dispatch.manage`.
  */
 export class ReadDispatchBoard {
   constructor(private readonly ports: Pick<Ports, 'organisations' | 'departments' | 'units' | 'calls' | 'positions'>) {}
 
-  async execute(input: { operator: Operator; organisationId: OrganisationId }): Promise<Outcome<DispatchBoard, 'not_found'>> {
+  async execute(input: { operator: Operator; organisationId: OrganisationId }): Promise<Outcome<DispatchBoard, AccessRefusal>> {
     const { operator, organisationId } = input;
-    if (!operator.reaches(organisationId)) return refuse('not_found');
+    const access = authorise(operator, 'dispatch.view', organisationId);
+    if (!access.ok) return access;
     const organisation = await this.ports.organisations.get(organisationId);
     if (organisation === null) return refuse('not_found');
     const [departments, listed, calls, positions] = await Promise.all([

@@ -13,7 +13,7 @@ export class ReadCall {
   async execute(input: { operator: Operator; callId: CallId }): Promise<Outcome<{ call: Call; units: Unit[] }, AccessRefusal>> {
     const call = await this.ports.calls.get(input.callId);
     if (call === null) return refuse('not_found');
-    const access = authorise(input.operator, 'dispatch.manage', call.snapshot().organisationId);
+    const access = authorise(input.operator, 'dispatch.view', call.snapshot().organisationId);
     if (!access.ok) return access;
     return accept({ call, units: await this.ports.units.listAssignedTo(call.id) });
   }

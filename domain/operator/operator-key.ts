@@ -9,9 +9,18 @@ export const OPERATOR_PERMISSIONS = [
   'roster.manage',
   'records.manage',
   'dispatch.manage',
+  'dispatch.view',
   'audit.view',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
+
+/**
+ * Whether permissions held grant the one wanted: each grants itself, and `dispatch.manage` also
+ * grants `dispatch.view` (who may act on the board may watch it).
+ */
+export function grants(held: readonly OperatorPermission[], wanted: OperatorPermission): boolean {
+  return held.includes(wanted) || (wanted === 'dispatch.view' && held.includes('dispatch.manage'));
+}
 
 export interface OperatorKeyState {
   readonly id: OperatorKeyId;
@@ -93,7 +102,7 @@ export class OperatorKey implements Operator {
   }
 
   allows(permission: OperatorPermission, organisationId: OrganisationId): boolean {
-    return this.reaches(organisationId) && this.state.permissions.includes(permission);
+    return this.reaches(organisationId) && grants(this.state.permissions, permission);
   }
 
   /** Whether this key holds every permission of the other: a key manages no key stronger than itself. */

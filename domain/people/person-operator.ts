@@ -1,5 +1,5 @@
 import type { Operator } from '../operator/operator.ts';
-import type { OperatorKey, OperatorPermission } from '../operator/operator-key.ts';
+import { type OperatorKey, type OperatorPermission, grants } from '../operator/operator-key.ts';
 import type { OrganisationId, PersonId } from '../shared/ids.ts';
 import type { PersonMembership } from './person-membership.ts';
 import { DEFAULT_ROLE_PERMISSIONS, type RoleName, type RolePermissions } from './role.ts';
@@ -58,7 +58,7 @@ export class PersonOperator implements Operator {
   }
 
   allows(permission: OperatorPermission, organisationId: OrganisationId): boolean {
-    return this.permissionsIn(organisationId).includes(permission);
+    return grants(this.permissionsIn(organisationId), permission);
   }
 
   covers(key: OperatorKey): boolean {

@@ -16,8 +16,8 @@ export type RolePermissions = Readonly<Record<RoleName, readonly OperatorPermiss
 export const DEFAULT_ROLE_PERMISSIONS: RolePermissions = {
   owner: OPERATOR_PERMISSIONS,
   admin: OPERATOR_PERMISSIONS,
-  supervisor: ['roster.manage', 'records.manage', 'dispatch.manage', 'audit.view'],
-  dispatcher: ['dispatch.manage', 'records.manage'],
+  supervisor: ['roster.manage', 'records.manage', 'dispatch.manage', 'dispatch.view', 'audit.view'],
+  dispatcher: ['dispatch.manage', 'dispatch.view', 'records.manage'],
   officer: [],
   civilian: [],
 };

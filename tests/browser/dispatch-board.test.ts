@@ -192,22 +192,44 @@ test.serial('a new call is opened at a place clicked on the map, noted, and clos
   t.pass();
 });
 
-test.serial('a key without dispatch.manage sees the board read-only, with the reason, and no enabled action', async (t) => {
+test.serial(
+  'a key holding dispatch.view, not dispatch.manage, sees the board read-only, with the reason, and no enabled action',
+  async (t) => {
+    const { app, browser, scene } = t.context;
+    const page = await browser.context.newPage();
+    t.teardown(() => page.close());
+    await signIn(page, app.service.url, scene.readOnlyKey);
+    await unitsTable(page)
+      .getByRole('row', { name: new RegExp(scene.crew[0]!.callsign) })
+      .waitFor();
+    await page.getByText('Read-only: this operator key lacks the dispatch.manage permission').waitFor();
+    for (const name of ['New call', 'Assign unit', 'Close call'])
+      t.true(await page.getByRole('button', { name }).isDisabled(), `${name} is disabled`);
+    const enabled = await page
+      .locator('main button:enabled, main select:enabled, main textarea:enabled, main input:enabled')
+      .evaluateAll((nodes) => nodes.filter((n) => (n as any).offsetParent !== null).map((n) => String((n as any).outerHTML).slice(0, 80)));
+    t.deepEqual(enabled, []);
+    await screen(t, '04-read-only', page);
+  },
+);
+
+test.serial('a key of the organisation without dispatch.view is refused the board, with the reason', async (t) => {
   const { app, browser, scene } = t.context;
   const page = await browser.context.newPage();
   t.teardown(() => page.close());
-  await signIn(page, app.service.url, scene.readOnlyKey);
-  await unitsTable(page)
-    .getByRole('row', { name: new RegExp(scene.crew[0]!.callsign) })
-    .waitFor();
-  await page.getByText('Read-only: this operator key lacks the dispatch.manage permission').waitFor();
-  for (const name of ['New call', 'Assign unit', 'Close call'])
-    t.true(await page.getByRole('button', { name }).isDisabled(), `${name} is disabled`);
-  const enabled = await page
-    .locator('main button:enabled, main select:enabled, main textarea:enabled, main input:enabled')
-    .evaluateAll((nodes) => nodes.filter((n) => (n as any).offsetParent !== null).map((n) => String((n as any).outerHTML).slice(0, 80)));
-  t.deepEqual(enabled, []);
-  await screen(t, '04-read-only', page);
+  const { key } = expect(
+    await app.http.post(
+      `/api/v1/admin/organisations/${scene.world.organisationId}/operator-keys`,
+      { label: 'Auditor', permissions: ['audit.view'] },
+      { token: app.bootstrapKey },
+    ),
+    201,
+  );
+  await page.goto(`${app.service.url}/dispatch/`);
+  await page.getByLabel('Operator key').fill(key);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByText('Watching this board needs dispatch.view or dispatch.manage').waitFor();
+  t.false(await unitsTable(page).isVisible());
 });
 
 async function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {

@@ -169,7 +169,12 @@ test.serial(
     const call = expect(await asOwner.get(`/api/v1/admin/calls/${reported.callId}`), 200);
     t.like(call.notes.at(-1), { text: 'Rolling from the station', author: { kind: 'person', label: 'Dana Dispatch' } });
 
-    // The owner makes Dana an officer on People: her next board action is refused.
+    // This community lets officers watch the board (dispatch.view) but not act on it. The owner makes
+    // Dana an officer on People: her board stays, and her next board action is refused.
+    expect(
+      await asOwner.patch(`/api/v1/admin/organisations/${organisationId}/roles`, { role: 'officer', permissions: ['dispatch.view'] }),
+      200,
+    );
     const people = await owner.context.newPage();
     await people.goto(`${app.service.url}/admin/`);
     await people.getByRole('button', { name: 'People' }).click();

@@ -258,31 +258,46 @@ for (const engine of ENGINES) {
     },
   );
 
-  engineTest(engine, 'admits any key of the organisation to watch, and refuses other keys alike', async (t, app) => {
-    const { world, key } = await dispatchWorld(app);
-    const org = organisationOf(app.http, app.bootstrapKey, world.organisationId);
-    const { key: auditor, operatorKeyId: auditorId } = await org.operatorKey(['audit.view'], unique('auditor-'));
-    const readOnly = watch(app, { key: auditor, organisationId: world.organisationId });
-    t.is((await snapshotOf(readOnly)).canManage, false);
+  engineTest(
+    engine,
+    'admits a key of the organisation holding dispatch.view or dispatch.manage; refuses one without (forbidden) and every other key alike',
+    async (t, app) => {
+      const { world, key } = await dispatchWorld(app);
+      const org = organisationOf(app.http, app.bootstrapKey, world.organisationId);
+      const { key: watcher, operatorKeyId: watcherId } = await org.operatorKey(['dispatch.view'], unique('watcher-'));
+      const readOnly = watch(app, { key: watcher, organisationId: world.organisationId });
+      t.is((await snapshotOf(readOnly)).canManage, false);
+      // A key of the organisation without the permission: neither the board nor the HTTP reads of calls.
+      for (const permissions of [[], ['audit.view'], ['records.manage', 'roster.manage']]) {
+        const { key: bare } = await org.operatorKey(permissions, unique('bare-'));
+        t.deepEqual((await refused(watch(app, { key: bare, organisationId: world.organisationId }).socket)).data, { reason: 'forbidden' });
+        t.is((await app.http.get(`/api/v1/admin/organisations/${world.organisationId}/calls`, { token: bare })).status, 403);
+      }
+      t.is((await app.http.get(`/api/v1/admin/organisations/${world.organisationId}/calls`, { token: watcher })).status, 200);
 
-    const other = await bridgeWorld(app);
-    const { key: foreign } = await organisationOf(app.http, app.bootstrapKey, other.organisationId).operatorKey(
-      ['dispatch.manage'],
-      unique('x-'),
-    );
-    for (const auth of [
-      { key: foreign, organisationId: world.organisationId },
-      { key: 'cad_op_nonsense', organisationId: world.organisationId },
-      {},
-    ]) {
-      const error = await refused(watch(app, auth).socket);
-      t.deepEqual(error.data, { reason: 'invalid_key' });
-    }
-    const missing = await refused(watch(app, { key }).socket);
-    t.deepEqual(missing.data, { reason: 'organisation_required' });
-    await connected(watch(app, { key, organisationId: world.organisationId }).socket);
-    // A revoked key is refused like an unknown one.
-    expect(await app.http.post(`/api/v1/admin/operator-keys/${auditorId}/revoke`, undefined, { token: app.bootstrapKey }), 200);
-    t.deepEqual((await refused(watch(app, { key: auditor, organisationId: world.organisationId }).socket)).data, { reason: 'invalid_key' });
-  });
+      const other = await bridgeWorld(app);
+      const { key: foreign } = await organisationOf(app.http, app.bootstrapKey, other.organisationId).operatorKey(
+        ['dispatch.manage'],
+        unique('x-'),
+      );
+      for (const auth of [
+        { key: foreign, organisationId: world.organisationId },
+        { key: 'cad_op_nonsense', organisationId: world.organisationId },
+        {},
+      ]) {
+        const error = await refused(watch(app, auth).socket);
+        t.deepEqual(error.data, { reason: 'invalid_key' });
+      }
+      const missing = await refused(watch(app, { key }).socket);
+      t.deepEqual(missing.data, { reason: 'organisation_required' });
+      await connected(watch(app, { key, organisationId: world.organisationId }).socket);
+      // A revoked key is refused like an unknown one, and its open board is closed at the next check.
+      const cut = disconnected(readOnly.socket);
+      expect(await app.http.post(`/api/v1/admin/operator-keys/${watcherId}/revoke`, undefined, { token: app.bootstrapKey }), 200);
+      t.is(await cut, 'io server disconnect');
+      t.deepEqual((await refused(watch(app, { key: watcher, organisationId: world.organisationId }).socket)).data, {
+        reason: 'invalid_key',
+      });
+    },
+  );
 }

@@ -29,7 +29,7 @@ export async function dispatchScene(app: TestService, officers = 1) {
   }
   const org = organisationOf(app.http, app.bootstrapKey, world.organisationId);
   const dispatcherKey = (await org.operatorKey(['dispatch.manage'], 'Dispatch desk 1')).key as string;
-  const readOnlyKey = (await org.operatorKey(['audit.view'], 'Shift supervisor')).key as string;
+  const readOnlyKey = (await org.operatorKey(['dispatch.view', 'audit.view'], 'Shift supervisor')).key as string;
   const heartbeat = async (officer: Officer, mapX: number, mapY: number) =>
     expect(await world.desk.post('/location', { identifiers: officer.identifiers, mapX, mapY }), 200);
   const report911 = async (officer: Officer, description: string, mapX: number, mapY: number) =>

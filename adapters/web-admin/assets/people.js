@@ -19,6 +19,7 @@ const PERMISSIONS = [
   ['integrations.credential.manage', 'Credentials'],
   ['records.manage', 'Records'],
   ['dispatch.manage', 'Dispatch'],
+  ['dispatch.view', 'Watch the board'],
   ['audit.view', 'Audit log'],
 ];
 const roleWord = (role) => ROLES.find(([name]) => name === role)?.[1] ?? role;

@@ -36,6 +36,7 @@ export const dispatchBoardRoutes: readonly RouteSpec[] = [
     request: {
       method: 'GET',
       path: '/api/v1/admin/organisations/:organisationId/calls',
+      permission: 'dispatch.view',
       params: idParams('organisationId'),
       query: Type.Object({
         departmentId: Type.Optional(id<DepartmentId>()),
@@ -44,7 +45,7 @@ export const dispatchBoardRoutes: readonly RouteSpec[] = [
       }),
     },
     success: paged(callView, 'A page of open calls, each with its timeline.'),
-    refusals: pageRefusals('dispatch.manage'),
+    refusals: pageRefusals('dispatch.view (or dispatch.manage)'),
   }),
   dispatchRoute('setUnitStatusByDispatch', {
     summary: 'Sets any of the six statuses of a unit; `OFF_DUTY` ends its assignment. `reason` is kept in the audit log.',

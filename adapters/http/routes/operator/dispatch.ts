@@ -43,9 +43,9 @@ export const dispatchRoutes: readonly RouteSpec[] = [
   }),
   dispatchRoute('readCall', {
     summary: 'A call with its timeline and the units assigned to it.',
-    request: { method: 'GET', path: '/api/v1/admin/calls/:callId', params: idParams('callId') },
+    request: { method: 'GET', path: '/api/v1/admin/calls/:callId', permission: 'dispatch.view', params: idParams('callId') },
     success: { status: 200, description: 'The call, with `units`.', schema: callWithUnitsSchema, present: callWithUnitsView },
-    refusals: refused,
+    refusals: { not_found: notFound('call'), forbidden: forbidden('This operator key lacks dispatch.view (or dispatch.manage).') },
   }),
   dispatchRoute('assignUnit', {
     summary:

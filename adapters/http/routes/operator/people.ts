@@ -134,7 +134,7 @@ export const peopleRoutes: readonly RouteSpec[] = [
       params: idParams('organisationId'),
       body: Type.Object({
         role: enumOf(ROLE_NAMES),
-        permissions: Type.Array(enumOf(OPERATOR_PERMISSIONS), { maxItems: 6, uniqueItems: true }),
+        permissions: Type.Array(enumOf(OPERATOR_PERMISSIONS), { maxItems: OPERATOR_PERMISSIONS.length, uniqueItems: true }),
       }),
     },
     success: { status: 200, description: 'Every role as the organisation now has them.', schema: rolesSchema, present: rolesBody },
