@@ -88,7 +88,7 @@ test.serial('an invitation admits a new account, active in its role and signed i
   t.is(first.value.signedIn.displayName, 'Dana Dispatch');
   const person = await useCases.authenticatePerson.execute(first.value.signedIn.sessionId);
   t.is(person?.homeOrganisationId, organisationId);
-  t.deepEqual(person?.permissionsIn(organisationId), ['dispatch.manage', 'records.manage']);
+  t.deepEqual(person?.permissionsIn(organisationId), ['dispatch.manage', 'dispatch.view', 'records.manage']);
   const audit = await useCases.readAuditLog.execute({ operator: t.context.root, organisationId, limit: 50 } as never);
   t.true(JSON.stringify(audit).includes('person.joined'));
 

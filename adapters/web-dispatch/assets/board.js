@@ -163,7 +163,8 @@ async function openBoard(organisationId) {
   );
   socket.on('connect_error', (error) => {
     if (error?.data?.reason === 'invalid_key') signOut('That operator key may not watch this organisation. Sign in again.');
-    else if (error?.data?.reason === 'forbidden') signOut('Watching this board needs dispatch.view or dispatch.manage, which you do not hold here.');
+    else if (error?.data?.reason === 'forbidden')
+      signOut('Watching this board needs dispatch.view or dispatch.manage, which you do not hold here.');
     else showConnection('Reconnecting…');
   });
 }
