@@ -15,6 +15,8 @@ export interface FuzzReply {
   readonly status: number;
   readonly contentType: string;
   readonly text: string;
+  /** A redirect's `Location`, empty when none. */
+  readonly location: string;
 }
 
 const MAX_SHOWN = 600;
@@ -51,7 +53,12 @@ export async function send(baseUrl: string, request: FuzzRequest): Promise<FuzzR
     redirect: 'manual',
     signal: AbortSignal.timeout(15_000),
   });
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    text: await response.text(),
+    location: response.headers.get('location') ?? '',
+  };
 }
 
 /** Percent-encodes every byte of the UTF-8 form except unreserved characters (a lone surrogate becomes U+FFFD). */

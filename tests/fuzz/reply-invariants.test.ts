@@ -27,6 +27,7 @@ const reply = (status: number, body: unknown, contentType = 'application/json; c
   status,
   contentType,
   text: typeof body === 'string' ? body : JSON.stringify(body),
+  location: '',
 });
 const problems = (r: FuzzReply, req = request()) => replyProblems(spec, req, r, errorSchema);
 
@@ -73,4 +74,19 @@ test('an error of another shape, or not JSON, is a problem', (t) => {
 test('a success outside the documented answers, or off its schema, is a problem', (t) => {
   t.regex(problems(reply(201, { thingId: 'x' })).join(), /not among the documented answers/);
   t.regex(problems(reply(200, { id: 'x' })).join(), /does not match the documented schema/);
+});
+
+test('a redirect is kept only where the route documents it, to this service’s own path or, starting a sign-in, to a provider', (t) => {
+  const redirecting = (operationId: string) =>
+    ({ ...spec, operationId, responses: { ...spec.responses, 302: { description: 'elsewhere' } } }) as unknown as RouteSpec;
+  const to = (location: string): FuzzReply => ({ status: 302, contentType: 'text/plain', text: 'Redirecting', location });
+  t.deepEqual(replyProblems(redirecting('finishExternalSignIn'), request(), to('/account/?signin=failed'), errorSchema), []);
+  t.deepEqual(replyProblems(redirecting('startExternalSignIn'), request(), to('https://idp.example/auth?x=1'), errorSchema), []);
+  t.deepEqual(replyProblems(redirecting('finishExternalSignIn'), request(), to('https://evil.example/'), errorSchema), [
+    'redirect to "https://evil.example/"',
+  ]);
+  t.deepEqual(replyProblems(redirecting('finishExternalSignIn'), request(), to('//evil.example/'), errorSchema), [
+    'redirect to "//evil.example/"',
+  ]);
+  t.deepEqual(replyProblems(spec, request(), to('/account/'), errorSchema), ['redirect 302 is not among the documented answers']);
 });

@@ -3,6 +3,9 @@ import type { FuzzReply, FuzzRequest } from './fuzz-request.ts';
 import type { JsonSchema } from './schema-arbitrary.ts';
 import { schemaProblem } from './schema-check.ts';
 
+/** The routes that start a sign-in at a provider, and so may send the browser to another site. */
+const SENDS_TO_PROVIDER = new Set(['startExternalSignIn', 'connectExternalIdentity']);
+
 /** What only an internal failure would put in an answer: stack frames, source paths, SQL, driver errors. */
 const LEAKS: readonly RegExp[] = [
   /\bat (?:async )?[\w$.<>[\]]+ \(/,
@@ -103,7 +106,14 @@ export function replyProblems(spec: RouteSpec, request: FuzzRequest, reply: Fuzz
   if (reply.status >= 500) problems.push(`server error ${reply.status}`);
   problems.push(...leaksIn(reply, request).map((leak) => `internal detail in the answer: ${leak}`));
   const json = parsed(reply.text);
-  if (reply.status < 200 || reply.status >= 300) {
+  if (reply.status >= 300 && reply.status < 400) {
+    // A redirect only where the route documents one, to this service's own pages (a path, never
+    // `//host`) or, for a route that starts a sign-in, to a provider's https (or loopback) address.
+    if (spec.responses[reply.status] === undefined) problems.push(`redirect ${reply.status} is not among the documented answers`);
+    const own = /^\/(?!\/)/.test(reply.location);
+    const provider = /^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost)[:/])/.test(reply.location) && SENDS_TO_PROVIDER.has(spec.operationId);
+    if (!own && !provider) problems.push(`redirect to ${JSON.stringify(reply.location)}`);
+  } else if (reply.status < 200 || reply.status >= 300) {
     if (!reply.contentType.startsWith('application/json'))
       problems.push(`error answer is ${reply.contentType || 'without a content type'}`);
     if (!json.ok) problems.push('error body is not JSON');
