@@ -1,6 +1,5 @@
-import anyTest, { type ExecutionContext, type TestFn } from 'ava';
-import type { Page } from 'playwright-core';
-import { type Browser, SCREENSHOTS, accessibilityViolations, openBrowser } from '../support/browser.ts';
+import anyTest, { type TestFn } from 'ava';
+import { type Browser, openBrowser, checkScreen, sessionCookieIn } from '../support/browser.ts';
 import { dispatchScene } from '../support/dispatch-scene.ts';
 import { realtimeOnHttpPort } from '../support/http-engine.ts';
 import { type OpenIdProvider, anOpenIdProvider } from '../support/openid-provider.ts';
@@ -59,18 +58,6 @@ test.after.always(async (t) => {
   await t.context.idp?.close();
 });
 
-/** Screenshots the page and checks it with axe: no serious or critical violation. */
-async function screen(t: ExecutionContext<Context>, page: Page, name: string) {
-  await page.screenshot({ path: new URL(`external-sign-in-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
-  const violations = (await accessibilityViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  t.deepEqual(violations, [], `${name}: ${JSON.stringify(violations, null, 1)}`);
-}
-
-async function cookieOf(browser: Browser): Promise<string> {
-  const cookie = (await browser.context.cookies()).find((c) => c.name.endsWith('cad_session'))!;
-  return `${cookie.name}=${cookie.value}`;
-}
-
 test.serial('every sign-in screen offers the provider; the owner joins with a password', async (t) => {
   const { app, owner, organisationId } = t.context;
   const page = await owner.context.newPage();
@@ -78,7 +65,7 @@ test.serial('every sign-in screen offers the provider; the owner joins with a pa
   const offered = page.getByRole('link', { name: 'Sign in with Test IdP' });
   await offered.waitFor();
   t.regex((await offered.getAttribute('href'))!, /^\/api\/v1\/auth\/external\/idp\/start\?returnTo=%2Faccount%2F$/);
-  await screen(t, page, 'account-signed-out');
+  await checkScreen(t, page, 'external-sign-in', 'account-signed-out');
   for (const [path, returnTo] of [
     ['/admin/', '%2Fadmin%2F'],
     ['/dispatch/', '%2Fdispatch%2F'],
@@ -99,7 +86,7 @@ test.serial('every sign-in screen offers the provider; the owner joins with a pa
   await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
   // Signed in with a password, the account offers to connect the provider.
   await page.getByRole('link', { name: 'Connect Test IdP' }).waitFor();
-  await screen(t, page, 'account-connect');
+  await checkScreen(t, page, 'external-sign-in', 'account-connect');
   await page.close();
 });
 
@@ -118,7 +105,7 @@ test.serial(
     const page = await dispatcher.context.newPage();
     await page.goto(address);
     await page.getByText(/You are invited to .* as Dispatcher/).waitFor();
-    await screen(t, page, 'invitation');
+    await checkScreen(t, page, 'external-sign-in', 'invitation');
     await page.getByRole('link', { name: 'Sign in with Test IdP' }).click();
     // The provider's own pages (oidc-provider's development interactions): any login, then consent.
     await page.waitForURL((url) => url.origin === t.context.idp.issuer);
@@ -129,9 +116,9 @@ test.serial(
     await page.waitForURL(`${app.service.url}/dispatch/`);
     await page.getByText('Signed in: Dana Dispatch').waitFor();
     await page.locator('#connection', { hasText: 'Live' }).waitFor();
-    await screen(t, page, 'dispatch');
+    await checkScreen(t, page, 'external-sign-in', 'dispatch');
 
-    const asOwner = browserOf(app.http, app.service.url, await cookieOf(owner));
+    const asOwner = browserOf(app.http, app.service.url, await sessionCookieIn(owner));
     const audit = expect(await asOwner.get(`/api/v1/admin/organisations/${organisationId}/audit?limit=100`), 200) as any[];
     const joined = audit.find((e) => e.action === 'person.joined' && e.details?.role === 'dispatcher');
     t.like(joined, { actor: { kind: 'person', label: 'Dana Dispatch' }, details: { invited: true, signInWith: 'idp' } });
@@ -140,7 +127,7 @@ test.serial(
     const account = await dispatcher.context.newPage();
     await account.goto(`${app.service.url}/account/`);
     await account.getByText('Connected: Test IdP').waitFor();
-    await screen(t, account, 'account-connected');
+    await checkScreen(t, account, 'external-sign-in', 'account-connected');
     await account.close();
 
     // On the board, in their own name: a unit sent to a call, a note on its timeline.

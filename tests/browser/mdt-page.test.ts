@@ -1,7 +1,7 @@
 import anyTest, { type ExecutionContext, type TestFn } from 'ava';
 import type { Page } from 'playwright-core';
 import { type BridgeWorld, bridgeWorld, unique } from '../support/bridge-driver.ts';
-import { type Browser, SCREENSHOTS, accessibilityViolations, openBrowser } from '../support/browser.ts';
+import { type Browser, openBrowser, checkScreen } from '../support/browser.ts';
 import { HOSTILE, hostileTextProblems } from '../support/hostile-text.ts';
 import { handoffToken } from '../support/mdt-driver.ts';
 import { expect } from '../support/operator-driver.ts';
@@ -38,13 +38,6 @@ async function openMdt(t: ExecutionContext<Context>, token: string, viewport = {
   return page;
 }
 
-/** Screenshots the screen and checks it with axe: no serious or critical violation. */
-async function screen(t: ExecutionContext<Context>, page: Page, name: string) {
-  await page.screenshot({ path: new URL(`mdt-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
-  const violations = (await accessibilityViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  t.deepEqual(violations, [], `${name}: ${JSON.stringify(violations, null, 1)}`);
-}
-
 /** An on-duty officer of the world's department whose name is another party's text. */
 async function officer(world: BridgeWorld, lastName = unique('Doe')) {
   const character = await world.character('Jane', lastName);
@@ -69,7 +62,7 @@ test('an on-duty officer’s hand-off opens the MDT with Full access; the token 
   });
   t.deepEqual(stored, { session: ['cad.mdtSession'], local: 0, cookies: '' });
   t.is(await page.getByRole('region', { name: 'Assignment' }).getByText('No assignment.').count(), 1);
-  await screen(t, page, 'full-no-assignment');
+  await checkScreen(t, page, 'mdt', 'full-no-assignment');
   await page.close();
 });
 
@@ -84,7 +77,7 @@ test('a hand-off confirmed in the game: the page shows a code, waits, and opens 
   const code = (await waiting.getByLabel('Confirmation code').textContent())!.trim();
   t.regex(code, /^[0-9A-HJKMNP-TV-Z]{6}$/);
   t.is(await page.evaluate(() => (globalThis as any).sessionStorage.length), 0, 'no session before the game confirms');
-  await screen(t, page, 'confirm-in-game');
+  await checkScreen(t, page, 'mdt', 'confirm-in-game');
   if (process.env['SAVE_README_SCREENSHOT'] === '1')
     await page.screenshot({ path: new URL('../../docs/images/mdt-confirm.png', import.meta.url).pathname });
   // The player types `/mdt <code>` in the game; the resource sends it on.
@@ -111,7 +104,7 @@ test('Attach takes a pending call of the department, Assignment shows its number
   const read = await world.readCall(call.callId);
   t.like(read.notes.at(-1), { text: 'Suspect fled north on foot', author: { kind: 'unit', id: jane.unitId } });
   t.is(read.status, 'ACTIVE');
-  await screen(t, page, 'full-assignment');
+  await checkScreen(t, page, 'mdt', 'full-assignment');
   await page.getByRole('button', { name: 'Leave call' }).click();
   await assignment.getByText('No assignment.').waitFor();
   t.pass();
@@ -138,7 +131,7 @@ test('Look up plate shows the vehicle and its owner; Look up person lists the pe
     .getByRole('list', { name: 'People found' })
     .getByText(/born 1988-03-03/)
     .waitFor();
-  await screen(t, page, 'lookups');
+  await checkScreen(t, page, 'mdt', 'lookups');
   t.pass();
   await page.close();
 });
@@ -153,7 +146,7 @@ test('an off-duty linked player’s hand-off opens Read-only with no write actio
   for (const name of [/Attach/, /Add note/, /Leave call/]) t.is(await page.getByRole('button', { name }).count(), 0, String(name));
   t.false(await page.getByLabel('Note').isVisible(), 'no note field');
   t.is(await page.getByText('Off duty', { exact: true }).count(), 1);
-  await screen(t, page, 'read-only');
+  await checkScreen(t, page, 'mdt', 'read-only');
   await page.close();
 });
 
@@ -170,7 +163,7 @@ test('a used token, and an unknown one, say to open the MDT again from the game,
     await alert.getByText('Open the MDT again from the game.', { exact: false }).waitFor();
     t.regex((await alert.textContent()) ?? '', /already used, has expired or is not valid/);
     t.is(new URL(page.url()).hash, '');
-    await screen(t, page, 'used-token');
+    await checkScreen(t, page, 'mdt', 'used-token');
     await page.close();
   }
 });
@@ -193,7 +186,7 @@ test('at a phone’s width and in a 1280x720 in-game browser, names and descript
     const box = await assignment.boundingBox();
     t.true(box !== null && box.y < viewport.height, `Assignment starts on screen at ${viewport.width}px`);
     t.deepEqual(await hostileTextProblems(page, [jane.displayName, description]), [], `${viewport.width}px`);
-    await screen(t, page, `${viewport.width}px`);
+    await checkScreen(t, page, 'mdt', `${viewport.width}px`);
     await page.close();
   }
 });

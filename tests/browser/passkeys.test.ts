@@ -1,6 +1,6 @@
-import anyTest, { type ExecutionContext, type TestFn } from 'ava';
+import anyTest, { type TestFn } from 'ava';
 import type { CDPSession, Page } from 'playwright-core';
-import { type Browser, SCREENSHOTS, accessibilityViolations, openBrowser } from '../support/browser.ts';
+import { type Browser, openBrowser, checkScreen } from '../support/browser.ts';
 import { operatorOf } from '../support/operator-driver.ts';
 import { GOOD_PASSWORD, invite } from '../support/people-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
@@ -28,12 +28,6 @@ test.after.always(async (t) => {
   await t.context.browser?.close();
   await t.context.app?.close();
 });
-
-async function screen(t: ExecutionContext<Context>, page: Page, name: string) {
-  await page.screenshot({ path: new URL(`passkeys-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
-  const violations = (await accessibilityViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  t.deepEqual(violations, [], `${name}: ${JSON.stringify(violations, null, 1)}`);
-}
 
 /** Chromium's virtual authenticator on the page, as a phone's or laptop's built-in one. */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
@@ -74,12 +68,12 @@ test.serial('a person adds a passkey on /account/, signs out, signs in with it, 
   t.is(credentials.length, 1);
   t.true(credentials[0]!.isResidentCredential, 'a discoverable credential');
   t.is(credentials[0]!.rpId, 'localhost');
-  await screen(t, page, 'account');
+  await checkScreen(t, page, 'passkeys', 'account');
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   const signIn = page.getByRole('region', { name: 'Sign in' });
   await signIn.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
-  await screen(t, page, 'sign-in');
+  await checkScreen(t, page, 'passkeys', 'sign-in');
   await signIn.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await page.getByText('Signed in: Pia Passkey').waitFor();
   const cookie = (await browser.context.cookies()).find((c) => c.name.endsWith('cad_session'));

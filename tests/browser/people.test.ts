@@ -1,7 +1,7 @@
-import anyTest, { type ExecutionContext, type TestFn } from 'ava';
+import anyTest, { type TestFn } from 'ava';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { type Browser, SCREENSHOTS, accessibilityViolations, openBrowser } from '../support/browser.ts';
+import { type Browser, openBrowser, checkScreen, sessionCookieIn } from '../support/browser.ts';
 import { dispatchScene } from '../support/dispatch-scene.ts';
 import { realtimeOnHttpPort } from '../support/http-engine.ts';
 import { HOSTILE, hostileTextProblems } from '../support/hostile-text.ts';
@@ -34,13 +34,6 @@ test.after.always(async (t) => {
   await t.context.app?.close();
 });
 
-/** Screenshots the page and checks it with axe: no serious or critical violation. */
-async function screen(t: ExecutionContext<Context>, page: Page, name: string) {
-  await page.screenshot({ path: new URL(`people-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
-  const violations = (await accessibilityViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  t.deepEqual(violations, [], `${name}: ${JSON.stringify(violations, null, 1)}`);
-}
-
 /** Opens an invitation's address and creates the account it offers. */
 async function acceptInvitation(page: Page, address: string, displayName: string, username: string) {
   await page.goto(address);
@@ -52,12 +45,6 @@ async function acceptInvitation(page: Page, address: string, displayName: string
   await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
 }
 
-/** The session cookie a browser holds for the service, as an HTTP client would send it. */
-async function cookieOf(browser: Browser): Promise<string> {
-  const cookie = (await browser.context.cookies()).find((c) => c.name.endsWith('cad_session'))!;
-  return `${cookie.name}=${cookie.value}`;
-}
-
 test.serial('the first owner accepts the bootstrap key’s invitation on /account/, and /admin/ opens signed in as them', async (t) => {
   const { app, owner, scene } = t.context;
   const token = await invite({ key: app.bootstrapKey }, app.http, scene.world.organisationId, 'owner');
@@ -65,7 +52,7 @@ test.serial('the first owner accepts the bootstrap key’s invitation on /accoun
   await acceptInvitation(page, `${app.service.url}/account/#invitation=${encodeURIComponent(token)}`, 'Olivia Owner', 'olivia');
   t.is(new URL(page.url()).hash, '', 'the invitation leaves the address bar');
   await page.getByRole('row', { name: /Owner/ }).waitFor();
-  await screen(t, page, 'account');
+  await checkScreen(t, page, 'people', 'account');
   if (process.env['SAVE_README_SCREENSHOT'] === '1')
     await page.screenshot({ path: new URL('../../docs/images/account.png', import.meta.url).pathname });
 
@@ -88,7 +75,7 @@ test.serial(
     await admin.getByRole('button', { name: 'Create invitation' }).click();
     const address = (await admin.getByRole('link', { name: /\/account\/#invitation=/ }).textContent())!;
     t.true(address.startsWith(`${app.service.url}/account/#invitation=`));
-    await screen(t, admin, 'admin-people');
+    await checkScreen(t, admin, 'people', 'admin-people');
     if (process.env['SAVE_README_SCREENSHOT'] === '1')
       await admin.screenshot({ path: new URL('../../docs/images/admin-people.png', import.meta.url).pathname, fullPage: true });
 
@@ -109,10 +96,10 @@ test.serial(
       .getByRole('table', { name: 'Units' })
       .getByRole('row', { name: new RegExp(`${officer.callsign}.*EN_ROUTE`) })
       .waitFor();
-    await screen(t, page, 'dispatcher-board');
+    await checkScreen(t, page, 'people', 'dispatcher-board');
 
     // The audit log and the call's timeline name the person.
-    const asOwner = browserOf(app.http, app.service.url, await cookieOf(owner));
+    const asOwner = browserOf(app.http, app.service.url, await sessionCookieIn(owner));
     const audit = expect(await asOwner.get(`/api/v1/admin/organisations/${scene.world.organisationId}/audit?limit=100`), 200) as any[];
     t.like(
       audit.find((e) => e.action === 'call.unit_assigned'),
@@ -179,7 +166,7 @@ test.serial(
       await form.getByLabel('Password').fill(GOOD_PASSWORD);
       await form.getByRole('button', { name: 'Create account' }).click();
       await form.getByText('Your account is made and waits for approval').waitFor();
-      await screen(t, page, 'join-waiting');
+      await checkScreen(t, page, 'people', 'join-waiting');
 
       await admin.reload();
       await admin.getByRole('button', { name: 'People' }).click();
@@ -203,8 +190,8 @@ test.serial(
     await roles.getByRole('button', { name: 'Save roles' }).click();
     await admin.locator('#roles-status', { hasText: 'Roles saved' }).waitFor();
     t.true(await roles.getByRole('checkbox', { name: /Owner: .*Dispatch/ }).isDisabled(), 'the owner’s set is fixed');
-    await screen(t, admin, 'admin-people-roles');
-    const asOwner = browserOf(app.http, app.service.url, await cookieOf(owner));
+    await checkScreen(t, admin, 'people', 'admin-people-roles');
+    const asOwner = browserOf(app.http, app.service.url, await sessionCookieIn(owner));
     const listed = expect(await asOwner.get(`/api/v1/admin/organisations/${t.context.scene.world.organisationId}/roles`), 200);
     t.deepEqual(listed.roles.find((r: any) => r.role === 'civilian').permissions, ['dispatch.manage']);
   },
@@ -212,7 +199,7 @@ test.serial(
 
 test.serial('hostile display names are shown as text on the account and People screens', async (t) => {
   const { app, owner, scene } = t.context;
-  const asOwner = browserOf(app.http, app.service.url, await cookieOf(owner));
+  const asOwner = browserOf(app.http, app.service.url, await sessionCookieIn(owner));
   const page = await owner.context.newPage();
   t.teardown(() => page.close());
   const name = HOSTILE.markup;
@@ -248,7 +235,7 @@ test.serial('the owner turns on an authenticator on /account/; signing in then a
   await codes.first().waitFor();
   t.is(await codes.count(), 10);
   const [recovery, another] = await codes.allTextContents();
-  await screen(t, page, 'authenticator-on');
+  await checkScreen(t, page, 'people', 'authenticator-on');
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   const signIn = page.getByRole('region', { name: 'Sign in' });
@@ -268,5 +255,5 @@ test.serial('the owner turns on an authenticator on /account/; signing in then a
   await off.getByLabel('Code to turn it off').fill(another!);
   await off.getByRole('button', { name: 'Turn off' }).click();
   await page.locator('#two-step-state', { hasText: 'Off: your password alone signs you in.' }).waitFor();
-  await screen(t, page, 'authenticator-off');
+  await checkScreen(t, page, 'people', 'authenticator-off');
 });

@@ -76,3 +76,25 @@ export async function accessibilityViolations(page: Page): Promise<Violation[]> 
     }));
   });
 }
+
+/**
+ * A screen as a person meets it: screenshotted (`<prefix>-<name>.png` under SCREENSHOTS) and
+ * checked with axe, failing the test on any serious or critical violation.
+ */
+export async function checkScreen(
+  t: { deepEqual(a: unknown, b: unknown, message?: string): void },
+  page: Page,
+  prefix: string,
+  name: string,
+) {
+  await page.screenshot({ path: new URL(`${prefix}-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+  const violations = (await accessibilityViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  t.deepEqual(violations, [], `${name}: ${JSON.stringify(violations, null, 1)}`);
+}
+
+/** The session cookie a browser holds for the service, as an HTTP client sends it (`name=value`). */
+export async function sessionCookieIn(browser: Browser): Promise<string> {
+  const cookie = (await browser.context.cookies()).find((c) => c.name.endsWith('cad_session'));
+  if (cookie === undefined) throw new Error('this browser holds no session cookie');
+  return `${cookie.name}=${cookie.value}`;
+}

@@ -1,8 +1,9 @@
 import type { MyAccount } from '../../../../application/people/read-my-account.ts';
+import { accountRoute } from './account-route.ts';
 import { ROLE_NAMES } from '../../../../domain/people/role.ts';
 import { Type } from '@sinclair/typebox';
 import { HttpError, invalidField } from '../../error-catalogue.ts';
-import { type RouteSpec, ok, route } from '../../route-spec.ts';
+import { type RouteSpec, ok } from '../../route-spec.ts';
 import { text } from '../../schemas.ts';
 
 const accountSchema = {
@@ -47,14 +48,11 @@ const accountView = (a: MyAccount) => ({
 
 /** The signed-in person's own account. */
 export const accountRoutes: readonly RouteSpec[] = [
-  route({
+  accountRoute('read', {
     operationId: 'readMyAccount',
     method: 'GET',
     path: '/api/v1/account',
     summary: 'The signed-in person: display name, username, organisations with roles, and open sessions (this one marked `current`).',
-    tag: 'people',
-    guard: { kind: 'person' },
-    rateLimit: { bucket: 'account-read', perMinute: 120, per: 'session' },
     responses: { 200: { description: 'The account.', schema: accountSchema } },
     useCase: 'readMyAccount',
     handle: async ({ person }, readMyAccount) => {
@@ -62,15 +60,12 @@ export const accountRoutes: readonly RouteSpec[] = [
       return ok(outcome.ok ? accountView(outcome.value) : null);
     },
   }),
-  route({
+  accountRoute('write', {
     operationId: 'startAuthenticator',
     method: 'POST',
     path: '/api/v1/account/authenticator',
     summary:
       'A new authenticator key for the signed-in person, shown once (as text and as an `otpauth://` address); it counts once a code from it is confirmed.',
-    tag: 'people',
-    guard: { kind: 'person' },
-    rateLimit: { bucket: 'account-write', perMinute: 30, per: 'session' },
     responses: {
       201: {
         description: '`secret` (base32) and `address` (`otpauth://totp/...`), shown this once.',
@@ -90,14 +85,11 @@ export const accountRoutes: readonly RouteSpec[] = [
       return { status: 201, body: outcome.value };
     },
   }),
-  route({
+  accountRoute('write', {
     operationId: 'turnOnAuthenticator',
     method: 'POST',
     path: '/api/v1/account/authenticator/confirm',
     summary: 'A code from the new authenticator turns it on; the answer holds ten recovery codes, shown this once.',
-    tag: 'people',
-    guard: { kind: 'person' },
-    rateLimit: { bucket: 'account-write', perMinute: 30, per: 'session' },
     body: Type.Object({ code: text(16) }),
     responses: {
       200: {
@@ -122,15 +114,12 @@ export const accountRoutes: readonly RouteSpec[] = [
       );
     },
   }),
-  route({
+  accountRoute('write', {
     operationId: 'turnOffAuthenticator',
     method: 'POST',
     path: '/api/v1/account/authenticator/off',
     summary:
       'With a code of the authenticator, or a recovery code, turns two-step sign-in off; the key and every recovery code are removed.',
-    tag: 'people',
-    guard: { kind: 'person' },
-    rateLimit: { bucket: 'account-write', perMinute: 30, per: 'session' },
     body: Type.Object({ code: text(32) }),
     responses: {
       200: {
@@ -153,15 +142,12 @@ export const accountRoutes: readonly RouteSpec[] = [
       throw new HttpError('CONFLICT', 'No authenticator is on.');
     },
   }),
-  route({
+  accountRoute('write', {
     operationId: 'acceptInvitation',
     method: 'POST',
     path: '/api/v1/account/invitations',
     summary:
       'The signed-in person takes an invitation to one more organisation: a member there in its role from the next request, the invitation spent.',
-    tag: 'people',
-    guard: { kind: 'person' },
-    rateLimit: { bucket: 'account-write', perMinute: 30, per: 'session' },
     body: Type.Object({ invitation: text(256) }),
     responses: {
       201: {

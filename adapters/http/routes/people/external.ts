@@ -1,3 +1,4 @@
+import { accountRoute } from './account-route.ts';
 import { Type } from '@sinclair/typebox';
 import type { FinishRefusal } from '../../../../application/people/external-sign-in.ts';
 import type { FlowPurpose } from '../../../../application/people/external-sign-in-flow.ts';
@@ -172,14 +173,11 @@ export const externalSignInRoutes: readonly RouteSpec[] = [
       return found(done.returnTo, { ...clear, cookie: { set: sessionId, maxAgeSeconds } });
     },
   }),
-  route({
+  accountRoute('read', {
     operationId: 'listMyExternalIdentities',
     method: 'GET',
     path: '/api/v1/account/external',
     summary: 'The providers whose identity is bound to the signed-in person’s account.',
-    tag,
-    guard: { kind: 'person' },
-    rateLimit: { bucket: 'account-read', perMinute: 120, per: 'session' },
     responses: {
       200: {
         description: '`providers`: the `id` and `name` of each.',

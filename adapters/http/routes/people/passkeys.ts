@@ -1,3 +1,4 @@
+import { accountRoute } from './account-route.ts';
 import { Type } from '@sinclair/typebox';
 import type { PasskeyView } from '../../../../application/people/passkeys.ts';
 import { HttpError, invalidField } from '../../error-catalogue.ts';
@@ -70,27 +71,21 @@ const passkeyView = (p: PasskeyView) => ({ passkeyId: p.passkeyId, name: p.name,
 const NOT_OWN_PAGE = '`FORBIDDEN`: the request did not come from this service’s pages.';
 
 export const passkeyRoutes: readonly RouteSpec[] = [
-  route({
+  accountRoute('read', {
     operationId: 'listMyPasskeys',
     method: 'GET',
     path: '/api/v1/account/passkeys',
     summary: 'The signed-in person’s passkeys, oldest first: each one’s id, name and when it was added.',
-    tag,
-    guard: { kind: 'person' },
-    rateLimit: { bucket: 'account-read', perMinute: 120, per: 'session' },
     responses: { 200: { description: 'The passkeys.', schema: { type: 'array', items: passkeySchema } } },
     useCase: 'listMyPasskeys',
     handle: async ({ person }, list) => ok((await list.execute({ person })).map(passkeyView)),
   }),
-  route({
+  accountRoute('write', {
     operationId: 'startPasskeyRegistration',
     method: 'POST',
     path: '/api/v1/account/passkeys/options',
     summary:
       'Options to make a passkey for the signed-in person on this host (a discoverable credential, user verification preferred, no attestation), and the sealed ceremony to send back with the answer.',
-    tag,
-    guard: { kind: 'person' },
-    rateLimit: { bucket: 'account-write', perMinute: 30, per: 'session' },
     responses: { 200: { description: '`ceremony` and `options` (`PublicKeyCredentialCreationOptionsJSON`).', schema: ceremonySchema } },
     useCase: 'startPasskeyRegistration',
     handle: async ({ person, origin }, start) => {
@@ -99,15 +94,12 @@ export const passkeyRoutes: readonly RouteSpec[] = [
       return ok(outcome.value);
     },
   }),
-  route({
+  accountRoute('write', {
     operationId: 'registerPasskey',
     method: 'POST',
     path: '/api/v1/account/passkeys',
     summary:
       'The authenticator’s answer to the registration options (`credential`, as `PublicKeyCredential.toJSON()` gives it), with the ceremony and a name: verified, it becomes a passkey of the person.',
-    tag,
-    guard: { kind: 'person' },
-    rateLimit: { bucket: 'account-write', perMinute: 30, per: 'session' },
     body: Type.Object({ ceremony: text(2048), name: label(64), credential: registration }),
     responses: {
       201: { description: 'The passkey: `passkeyId`, `name`, `createdAt`.', schema: passkeySchema },
@@ -133,14 +125,11 @@ export const passkeyRoutes: readonly RouteSpec[] = [
       }
     },
   }),
-  route({
+  accountRoute('write', {
     operationId: 'removePasskey',
     method: 'POST',
     path: '/api/v1/account/passkeys/remove',
     summary: 'Removes one of the signed-in person’s passkeys: it signs nobody in from then on.',
-    tag,
-    guard: { kind: 'person' },
-    rateLimit: { bucket: 'account-write', perMinute: 30, per: 'session' },
     body: Type.Object({ passkeyId: base64url(1400) }),
     responses: {
       200: {
