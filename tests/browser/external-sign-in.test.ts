@@ -5,6 +5,7 @@ import { realtimeOnHttpPort } from '../support/http-engine.ts';
 import { type OpenIdProvider, anOpenIdProvider } from '../support/openid-provider.ts';
 import { expect } from '../support/operator-driver.ts';
 import { GOOD_PASSWORD, browserOf, invite } from '../support/people-driver.ts';
+import { assignOnBoard, inviteOnPeople } from '../support/people-pages.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 /**
@@ -95,11 +96,7 @@ test.serial(
   async (t) => {
     const { app, owner, dispatcher, organisationId } = t.context;
     const admin = await owner.context.newPage();
-    await admin.goto(`${app.service.url}/admin/`);
-    await admin.getByRole('button', { name: 'People' }).click();
-    await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Dispatcher' });
-    await admin.getByRole('button', { name: 'Create invitation' }).click();
-    const address = (await admin.getByRole('link', { name: /\/account\/#invitation=/ }).textContent())!;
+    const address = await inviteOnPeople(admin, app.service.url, 'Dispatcher');
     await admin.close();
 
     const page = await dispatcher.context.newPage();
@@ -133,18 +130,7 @@ test.serial(
     // On the board, in their own name: a unit sent to a call, a note on its timeline.
     const officer = t.context.scene.crew[0]!;
     const reported = await t.context.scene.report911(officer, 'Alarm at the pawn shop', 60, -40);
-    await page
-      .getByRole('table', { name: 'Calls' })
-      .getByRole('row', { name: new RegExp(reported.callNumber) })
-      .click();
-    await page.getByRole('button', { name: 'Assign unit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Assign unit' });
-    await dialog.getByLabel('Unit').selectOption({ label: officer.callsign });
-    await dialog.getByRole('button', { name: 'Assign' }).click();
-    await page
-      .getByRole('table', { name: 'Units' })
-      .getByRole('row', { name: new RegExp(`${officer.callsign}.*EN_ROUTE`) })
-      .waitFor();
+    await assignOnBoard(page, reported.callNumber, officer.callsign);
     await page.getByLabel('Note').fill('Rolling from the station');
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.locator('#call-notes', { hasText: 'Rolling from the station' }).waitFor();

@@ -7,6 +7,7 @@ import { realtimeOnHttpPort } from '../support/http-engine.ts';
 import { HOSTILE, hostileTextProblems } from '../support/hostile-text.ts';
 import { expect } from '../support/operator-driver.ts';
 import { GOOD_PASSWORD, browserOf, invite } from '../support/people-driver.ts';
+import { assignOnBoard, inviteOnPeople } from '../support/people-pages.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 /**
@@ -69,11 +70,7 @@ test.serial(
   async (t) => {
     const { app, owner, dispatcher, scene } = t.context;
     const admin = await owner.context.newPage();
-    await admin.goto(`${app.service.url}/admin/`);
-    await admin.getByRole('button', { name: 'People' }).click();
-    await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Dispatcher' });
-    await admin.getByRole('button', { name: 'Create invitation' }).click();
-    const address = (await admin.getByRole('link', { name: /\/account\/#invitation=/ }).textContent())!;
+    const address = await inviteOnPeople(admin, app.service.url, 'Dispatcher');
     t.true(address.startsWith(`${app.service.url}/account/#invitation=`));
     await checkScreen(t, admin, 'people', 'admin-people');
     if (process.env['SAVE_README_SCREENSHOT'] === '1')
@@ -86,16 +83,7 @@ test.serial(
     await page.locator('#connection', { hasText: 'Live' }).waitFor();
     const officer = scene.crew[0]!;
     const reported = await scene.report911(officer, 'Alarm at the jeweller', 120, -80);
-    const call = page.getByRole('table', { name: 'Calls' }).getByRole('row', { name: new RegExp(reported.callNumber) });
-    await call.click();
-    await page.getByRole('button', { name: 'Assign unit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Assign unit' });
-    await dialog.getByLabel('Unit').selectOption({ label: officer.callsign });
-    await dialog.getByRole('button', { name: 'Assign' }).click();
-    await page
-      .getByRole('table', { name: 'Units' })
-      .getByRole('row', { name: new RegExp(`${officer.callsign}.*EN_ROUTE`) })
-      .waitFor();
+    await assignOnBoard(page, reported.callNumber, officer.callsign);
     await checkScreen(t, page, 'people', 'dispatcher-board');
 
     // The audit log and the call's timeline name the person.
