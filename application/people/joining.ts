@@ -5,6 +5,8 @@ import type { RoleName } from '../../domain/people/role.ts';
 import type { OrganisationId, PersonId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import { audited } from '../audit/audited-writes.ts';
+import { endSessionsOnRightsChange, openSession } from './person-sessions.ts';
+import type { SignedIn } from './sign-in-with-password.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 
 /** How a new account asks to enter an organisation: with an invitation's token, or by the organisation's join rule. */
@@ -59,16 +61,28 @@ export class ReadJoinRule {
 
 /**
  * `POST /account/invitations`: a signed-in person takes an invitation to one more organisation:
- * a member there in its role from their next request, the invitation spent. One who is a member
- * there already keeps their role, and the invitation stays unspent for someone else.
+ * a member there in its role, the invitation spent. New rights, new session: every session of the
+ * person ends, and this browser gets a new one. One who is a member there already keeps their
+ * role, and the invitation stays unspent for someone else.
  */
 export class AcceptInvitation {
-  constructor(private readonly ports: Pick<Ports, 'invitations' | 'organisations' | 'personMemberships' | 'hasher' | 'writes'>) {}
+  constructor(
+    private readonly ports: Pick<
+      Ports,
+      'invitations' | 'organisations' | 'personMemberships' | 'browserSessions' | 'hasher' | 'secrets' | 'settings' | 'writes'
+    >,
+  ) {}
 
   execute(input: {
     person: PersonOperator;
     invitationToken: string;
-  }): Promise<Outcome<{ organisationId: OrganisationId; name: string; role: RoleName }, 'invalid_invitation' | 'already_member'>> {
+    userAgent: string;
+  }): Promise<
+    Outcome<
+      { joined: { organisationId: OrganisationId; name: string; role: RoleName }; signedIn: SignedIn },
+      'invalid_invitation' | 'already_member'
+    >
+  > {
     const { person } = input;
     return this.ports.writes.run({ kind: 'person', id: person.personId, label: person.displayName }, async (now) => {
       const invitation = await this.ports.invitations.getForUpdate(this.ports.hasher.hash(input.invitationToken));
@@ -81,14 +95,20 @@ export class AcceptInvitation {
       await this.ports.invitations.save(invitation);
       const { role } = invitation;
       await this.ports.personMemberships.save({ personId: person.personId, organisationId: organisation.id, role, since: now });
+      await endSessionsOnRightsChange(this.ports, person.personId, now);
+      const { sessionId, session } = await openSession(this.ports, person.personId, input.userAgent, now);
+      const signedIn = { sessionId, personId: person.personId, displayName: person.displayName, expiresAt: session.snapshot().expiresAt };
       const joined = { organisationId: organisation.id, name: organisation.name, role };
-      return audited(joined, {
-        organisationId: organisation.id,
-        action: 'person.joined',
-        subject: { type: 'person', id: person.personId },
-        playerCharacterId: null,
-        details: { role, displayName: person.displayName, invited: true },
-      });
+      return audited(
+        { joined, signedIn },
+        {
+          organisationId: organisation.id,
+          action: 'person.joined',
+          subject: { type: 'person', id: person.personId },
+          playerCharacterId: null,
+          details: { role, displayName: person.displayName, invited: true },
+        },
+      );
     });
   }
 }

@@ -8,6 +8,7 @@ import { audited, unchanged } from '../audit/audited-writes.ts';
 import { type AccessRefusal, authorise, operatorActor, readInOrganisation } from '../operator/operator-access.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 import { mayGiveRole } from './invitations.ts';
+import { endSessionsOnRightsChange } from './person-sessions.ts';
 
 export interface OrganisationPerson {
   readonly personId: PersonId;
@@ -40,10 +41,10 @@ export class ListPeople {
  * Nobody gives a role above their own, only owners touch owners, and nobody changes themselves.
  * The account's status reaches every organisation the person belongs to, so only an account of
  * this organisation alone is disabled from here (nothing crosses organisations); the bootstrap key
- * disables any.
+ * disables any. A change ends the person's browser sessions: they sign in again, with a new id.
  */
 export class ChangePersonRole {
-  constructor(private readonly ports: Pick<Ports, 'organisations' | 'personMemberships' | 'people' | 'writes'>) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'personMemberships' | 'people' | 'browserSessions' | 'writes'>) {}
 
   execute(input: {
     operator: Operator;
@@ -75,6 +76,8 @@ export class ChangePersonRole {
       await this.ports.personMemberships.save({ ...membership, role });
       person.setStatus(status, now);
       await this.ports.people.save(person);
+      // New rights, new session ids: the person signs in again (their rights are judged from the records either way).
+      await endSessionsOnRightsChange(this.ports, personId, now);
       const details = { role: { from: membership.role, to: role }, status: { from: before, to: status } };
       return audited(after, auditNote(organisationId, 'person.changed', { type: 'person', id: personId }, details));
     });

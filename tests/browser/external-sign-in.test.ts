@@ -143,7 +143,7 @@ test.serial(
     t.like(call.notes.at(-1), { text: 'Rolling from the station', author: { kind: 'person', label: 'Dana Dispatch' } });
 
     // This community lets officers watch the board (dispatch.view) but not act on it. The owner makes
-    // Dana an officer on People: her board stays, and her next board action is refused.
+    // Dana an officer on People. New rights, new session: her board is closed at its next check.
     expect(
       await asOwner.patch(`/api/v1/admin/organisations/${organisationId}/roles`, { role: 'officer', permissions: ['dispatch.view'] }),
       200,
@@ -157,10 +157,32 @@ test.serial(
       .selectOption({ label: 'Officer' });
     await people.getByRole('row', { name: /Dana Dispatch.*Officer/ }).waitFor();
     await people.close();
-    await page.getByLabel('Note').fill('Still dispatching?');
-    await page.getByRole('button', { name: 'Add note' }).click();
-    await page.locator('#page-status', { hasText: /dispatch\.manage|permission/ }).waitFor();
-    t.false(await page.locator('#call-notes', { hasText: 'Still dispatching?' }).isVisible());
+    await page.getByText('This board was closed: the access behind it has ended.').waitFor();
+
+    // She signs in again through the provider (it remembers her and her consent) and watches the
+    // board read-only: every board action is refused her, with the reason.
+    await page.getByRole('link', { name: 'Sign in with Test IdP' }).click();
+    await page.waitForURL((url) => url.origin === t.context.idp.issuer || url.pathname === '/dispatch/');
+    if (new URL(page.url()).origin === t.context.idp.issuer) {
+      const login = page.getByPlaceholder('Enter any login');
+      if (await login.isVisible()) {
+        await login.fill('dana');
+        await page.getByPlaceholder('and password').fill('anything');
+        await page.getByRole('button', { name: 'Sign-in' }).click();
+      }
+      const proceed = page.getByRole('button', { name: 'Continue' });
+      if (await proceed.isVisible()) await proceed.click();
+      await page.waitForURL(`${app.service.url}/dispatch/`);
+    }
+    await page.locator('#connection', { hasText: 'Live' }).waitFor();
+    await page.getByText('Read-only').waitFor();
+    for (const name of ['New call', 'Assign unit', 'Close call'])
+      t.true(await page.getByRole('button', { name }).isDisabled(), `${name} is refused an officer`);
+    const refused = await browserOf(app.http, app.service.url, await sessionCookieIn(dispatcher)).post(
+      `/api/v1/admin/calls/${reported.callId}/notes`,
+      { text: 'Still dispatching?' },
+    );
+    t.is(refused.status, 403);
 
     // Disabled, her open board is closed at the channel's next check, and says so.
     const dana = (expect(await asOwner.get(`/api/v1/admin/organisations/${organisationId}/people`), 200) as any[]).find(

@@ -103,7 +103,7 @@ test.serial(
 );
 
 test.serial(
-  'made an officer, the dispatcher’s next board action is refused with the reason; signed out, the board offers Sign in',
+  'made an officer, the dispatcher’s next board action is refused: the change ended her session; signed in again, the board refuses an officer, and offers Sign in',
   async (t) => {
     const { app, owner, dispatcher } = t.context;
     // The owner makes Dana an officer on People, with the role choice in her row.
@@ -116,13 +116,24 @@ test.serial(
     await admin.getByRole('row', { name: /Dana Dispatch.*Officer/ }).waitFor();
     await admin.close();
 
+    // New rights, new session: the change ended Dana's; her next action is refused and she is asked to sign in again.
     const page = dispatcher.context.pages().at(-1)!;
     await page.getByLabel('Note').fill('Still here?');
     await page.getByRole('button', { name: 'Add note' }).click();
-    await page.locator('#page-status', { hasText: /dispatch\.manage|permission/ }).waitFor();
-    t.false(await page.locator('#call-notes', { hasText: 'Still here?' }).isVisible());
+    await page.getByText('Your session has ended. Sign in again.').waitFor();
+    const asOwner = browserOf(app.http, app.service.url, await sessionCookieIn(owner));
+    const call = expect(await asOwner.get(`/api/v1/admin/organisations/${t.context.scene.world.organisationId}/calls`), 200);
+    t.false(JSON.stringify(call).includes('Still here?'));
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    // Signed in again, as an officer she may not watch the board (no dispatch.view), and is told why.
+    await page.goto(`${app.service.url}/account/`);
+    const signIn = page.getByRole('region', { name: 'Sign in' });
+    await signIn.getByLabel('Username').fill('dana');
+    await signIn.getByLabel('Password').fill(GOOD_PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Signed in: Dana Dispatch').waitFor();
+    await page.goto(`${app.service.url}/dispatch/`);
+    await page.getByText('Watching this board needs dispatch.view or dispatch.manage').waitFor();
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     t.true(await page.getByLabel('Operator key', { exact: true }).isVisible(), 'the operator key stays as the second way in');
   },

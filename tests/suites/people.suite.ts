@@ -53,12 +53,13 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
     t.is(account.sessions.length, 1);
     t.true(account.sessions[0].current);
 
+    const danaName = username('dana');
     const dana = await signUp(
       app.http,
       base,
       await invite(owner.browser, app.http, org.organisationId, 'dispatcher'),
       'Dana Dispatch',
-      username('dana'),
+      danaName,
     );
     // A dispatcher puts the unit in service, opens a call and sends the unit to it.
     expect(await dana.browser.patch(`/api/v1/admin/units/${unitId}/status`, { status: 'AVAILABLE' }), 200);
@@ -103,13 +104,17 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
       await owner.browser.patch(`/api/v1/admin/organisations/${org.organisationId}/people/${dana.personId}`, { role: 'officer' }),
       200,
     );
-    const again = await dana.browser.post(`/api/v1/admin/departments/${departmentId}/calls`, { description: 'again', mapX: 1, mapY: 2 });
+    // New rights, new session id: the change ended Dana's session; signed in again, her dispatch is refused.
+    t.is((await dana.browser.post(`/api/v1/admin/departments/${departmentId}/calls`, { description: 'x', mapX: 1, mapY: 2 })).status, 401);
+    const signedInAgain = await signIn(app.http, base, danaName, GOOD_PASSWORD);
+    expect(signedInAgain, 200);
+    const back = browserOf(app.http, base, sessionCookieOf(signedInAgain));
+    const again = await back.post(`/api/v1/admin/departments/${departmentId}/calls`, { description: 'again', mapX: 1, mapY: 2 });
     t.is(again.status, 403);
+    // The owner's own session was not touched by the change.
+    expect(await owner.browser.get('/api/v1/account'), 200);
     // Nobody raises themselves, nor gives a role above their own.
-    t.is(
-      (await dana.browser.patch(`/api/v1/admin/organisations/${org.organisationId}/people/${dana.personId}`, { role: 'owner' })).status,
-      403,
-    );
+    t.is((await back.patch(`/api/v1/admin/organisations/${org.organisationId}/people/${dana.personId}`, { role: 'owner' })).status, 403);
   });
 
   test('a person of one organisation finds nothing of another (404), and a disabled account’s session ends at its next request', async (t) => {
@@ -449,16 +454,17 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
     t.is((await me.get(`/api/v1/admin/organisations/${second.org.organisationId}/people`)).status, 404);
     // From another site, nothing: the write needs the page's Origin.
     t.is((await me.from('https://evil.example').post('/api/v1/account/invitations', { invitation: token })).status, 403);
-    t.like(expect(await me.post('/api/v1/account/invitations', { invitation: token }), 201), {
-      organisationId: second.org.organisationId,
-      role: 'supervisor',
-    });
-    expect(await me.get(`/api/v1/admin/organisations/${second.org.organisationId}/people`), 200);
-    const account = expect(await me.get('/api/v1/account'), 200);
+    const accepted = await me.post('/api/v1/account/invitations', { invitation: token });
+    t.like(expect(accepted, 201), { organisationId: second.org.organisationId, role: 'supervisor' });
+    // New rights, new session: the old id is ended, the answer's cookie carries the new one.
+    t.is((await me.get('/api/v1/account')).status, 401);
+    const renewed = browserOf(app.http, app.service.url, sessionCookieOf(accepted));
+    expect(await renewed.get(`/api/v1/admin/organisations/${second.org.organisationId}/people`), 200);
+    const account = expect(await renewed.get('/api/v1/account'), 200);
     t.deepEqual(account.organisations.map((o: any) => o.role).sort(), ['owner', 'supervisor']);
-    t.is((await me.post('/api/v1/account/invitations', { invitation: token })).status, 404);
+    t.is((await renewed.post('/api/v1/account/invitations', { invitation: token })).status, 404);
     const again = await invite(second.owner.browser, app.http, second.org.organisationId, 'civilian');
-    t.is((await me.post('/api/v1/account/invitations', { invitation: again })).status, 409);
+    t.is((await renewed.post('/api/v1/account/invitations', { invitation: again })).status, 409);
     // The unspent invitation still admits someone else.
     t.like(expect(await app.http.post('/api/v1/auth/invitation', { invitation: again }), 200), { role: 'civilian' });
   });

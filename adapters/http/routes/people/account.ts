@@ -1,5 +1,6 @@
 import type { MyAccount } from '../../../../application/people/read-my-account.ts';
 import { accountRoute } from './account-route.ts';
+import { signedInReply } from './auth.ts';
 import { ROLE_NAMES } from '../../../../domain/people/role.ts';
 import { Type } from '@sinclair/typebox';
 import { HttpError, invalidField } from '../../error-catalogue.ts';
@@ -151,7 +152,8 @@ export const accountRoutes: readonly RouteSpec[] = [
     body: Type.Object({ invitation: text(256) }),
     responses: {
       201: {
-        description: 'The organisation joined: `organisationId`, `name`, `role`.',
+        description:
+          'The organisation joined: `organisationId`, `name`, `role`. New rights, new session: every session of the person ends and `Set-Cookie` carries this browser’s new one.',
         schema: {
           type: 'object',
           required: ['organisationId', 'name', 'role'],
@@ -163,9 +165,9 @@ export const accountRoutes: readonly RouteSpec[] = [
       409: { description: '`CONFLICT`: the person is a member of that organisation already (the invitation stays unspent).' },
     },
     useCase: 'acceptInvitation',
-    handle: async ({ person, body }, acceptInvitation) => {
-      const outcome = await acceptInvitation.execute({ person, invitationToken: body.invitation });
-      if (outcome.ok) return { status: 201, body: outcome.value };
+    handle: async ({ person, body, userAgent }, acceptInvitation) => {
+      const outcome = await acceptInvitation.execute({ person, invitationToken: body.invitation, userAgent });
+      if (outcome.ok) return { ...signedInReply(outcome.value.signedIn, 201), body: outcome.value.joined };
       if (outcome.reason === 'already_member') throw new HttpError('CONFLICT', 'You are a member of that organisation already.');
       throw new HttpError('NOT_FOUND', 'This invitation was used, has expired or does not exist.');
     },
