@@ -256,3 +256,20 @@ test.serial('the owner turns on an authenticator on /account/; signing in then a
   await page.locator('#two-step-state', { hasText: 'Off: your password alone signs you in.' }).waitFor();
   await checkScreen(t, page, 'people', 'authenticator-off');
 });
+
+test.serial('on a phone-sized screen the account page and People run off no side', async (t) => {
+  const { app, owner } = t.context;
+  const page = await owner.context.newPage();
+  t.teardown(() => page.close());
+  await page.setViewportSize({ width: 390, height: 844 });
+  const widthOf = () => page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number);
+  await page.goto(`${app.service.url}/account/`);
+  await page.getByText('Signed in: Olivia Owner').waitFor();
+  t.true((await widthOf()) <= 390, `/account/: ${await widthOf()}px wide`);
+  await checkScreen(t, page, 'people', 'account-phone');
+  await page.goto(`${app.service.url}/admin/`);
+  await page.getByRole('button', { name: 'People' }).click();
+  await page.getByRole('checkbox', { name: 'Owner: Settings' }).waitFor();
+  t.true((await widthOf()) <= 390, `People: ${await widthOf()}px wide`);
+  await checkScreen(t, page, 'people', 'admin-people-phone');
+});
