@@ -248,7 +248,7 @@ export const USE_CASE_REGISTRY = {
     'clock',
     'uow',
   ),
-  signOut: construct(SignOut, 'browserSessions', 'clock', 'uow'),
+  signOut: construct(SignOut, 'browserSessions', 'clock', 'uow', 'access'),
   readMyAccount: construct(
     ReadMyAccount,
     'people',

@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { AuditedWrites } from '../application/audit/audited-writes.ts';
 import { BridgeGate } from '../application/bridge/bridge-gate.ts';
 import { BoardPublishingCalls, BoardPublishingUnits, DispatchRelay } from '../application/events/dispatch-feed.ts';
+import { AccessRelay } from '../application/events/access-relay.ts';
 import { LivePositions } from '../application/events/live-positions.ts';
 import { WaypointPublishingUnits, WaypointRelay } from '../application/events/waypoint-feed.ts';
 import { MemoryPositionCache } from '../adapters/live-positions/index.ts';
@@ -87,6 +88,9 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   container.bind(TOKENS.WaypointChannel).toConstantValue(new WaypointRelay());
   const dispatch = new DispatchRelay();
   container.bind(TOKENS.DispatchChannel).toConstantValue(dispatch);
+  const access = new AccessRelay();
+  container.bind(TOKENS.AccessWatch).toConstantValue(access);
+  constant('access', access);
   container
     .bind(portToken('positions'))
     .toResolvedValue(
@@ -133,8 +137,8 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   container
     .bind(portToken('writes'))
     .toResolvedValue(
-      (uow, log, ids, clock) => new AuditedWrites(uow, log, ids, clock),
-      [portToken('uow'), portToken('auditLog'), portToken('ids'), portToken('clock')],
+      (uow, log, ids, clock, access) => new AuditedWrites(uow, log, ids, clock, access),
+      [portToken('uow'), portToken('auditLog'), portToken('ids'), portToken('clock'), portToken('access')],
     );
   container
     .bind(TOKENS.RateLimiter)

@@ -5,6 +5,7 @@ import type { ProblemLog } from '../application/ports/problem-log.ts';
 import type { RateLimiter } from '../application/ports/rate-limiter.ts';
 import type { ResponsePacer } from '../application/ports/response-pacer.ts';
 import type { DispatchRelay } from '../application/events/dispatch-feed.ts';
+import type { AccessRelay } from '../application/events/access-relay.ts';
 import type { WaypointRelay } from '../application/events/waypoint-feed.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import type { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
@@ -67,6 +68,8 @@ export interface CadCore {
    * (the Socket.IO gateway's dispatch namespace, or a host's own) to receive them.
    */
   readonly dispatch: DispatchRelay;
+  /** Told after commit when someone's rights on a live channel may have changed: connect a transport to judge its channels again. */
+  readonly access: AccessRelay;
   /** Whether the store answers. */
   isReady(): Promise<boolean>;
   /** Backing services the core runs without right now (`['redis']`), answering all the same. */
@@ -114,6 +117,7 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
       clock,
       waypoints: container.get(TOKENS.WaypointChannel),
       dispatch: container.get(TOKENS.DispatchChannel),
+      access: container.get(TOKENS.AccessWatch),
       isReady: () =>
         persistence.ping().then(
           () => true,

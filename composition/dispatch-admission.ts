@@ -39,6 +39,11 @@ export function dispatcherAdmission(core: CadCore): (handshake: Handshake) => Pr
     return {
       ok: true,
       organisationId: watched,
+      // A revoked key, a person's changed role or ended sessions, a role's changed set: judged again at once.
+      grounds: [
+        { kind: operator.actorKind === 'person' ? 'person' : 'operator_key', id: operator.id },
+        { kind: 'organisation', id: watched },
+      ],
       board: async () => {
         const current = await operatorNow();
         if (current === null) return null;

@@ -26,6 +26,8 @@ export function mdtAdmission(core: CadCore): (auth: unknown) => Promise<MdtAdmis
       ok: true,
       ...placeOf(found.officer),
       expiresAt: core.mdtSessions.expiryOf(token) ?? core.clock.now(),
+      // A revoked or rotated credential closes the MDTs it opened at once.
+      grounds: [{ kind: 'credential', id: found.session.credentialId }],
       recheck: async () => {
         const officer = (await officerOf(token))?.officer ?? null;
         return officer === null ? null : placeOf(officer);

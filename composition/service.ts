@@ -169,6 +169,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       });
       if (gateway.dispatch !== null) core.dispatch.connect(gateway.dispatch);
       if (gateway.mdt !== null) core.dispatch.connect(gateway.mdt);
+      core.access.connect(gateway.access);
       core.waypoints.connect(metrics ? countedEvents(gateway.waypoints, metrics) : gateway.waypoints);
       const live = gateway;
       metrics?.watchSockets(live.engine, () => live.connections);

@@ -1,5 +1,6 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { DispatchRelay } from '../application/events/dispatch-feed.ts';
+import type { AccessRelay } from '../application/events/access-relay.ts';
 import type { WaypointRelay } from '../application/events/waypoint-feed.ts';
 import type { BridgePlayerReader } from '../application/ports/bridge-player-reader.ts';
 import type { PortName, Ports } from '../application/ports/port-catalogue.ts';
@@ -28,4 +29,5 @@ export const TOKENS = {
   BridgePlayerReader: token<BridgePlayerReader>('BridgePlayerReader'),
   WaypointChannel: token<WaypointRelay>('WaypointChannel'),
   DispatchChannel: token<DispatchRelay>('DispatchChannel'),
+  AccessWatch: token<AccessRelay>('AccessWatch'),
 } as const;

@@ -1,4 +1,6 @@
-import type { Namespace, Server } from 'socket.io';
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { AccessGrounds, AccessWatch } from '../../application/ports/access-watch.ts';
+import { joinGrounds, recheckOnAccessChange } from './access-recheck.ts';
 import { type Handshake, admitWith } from './admission.ts';
 import type { DispatchBoard } from '../../application/dispatch/read-board.ts';
 import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
@@ -21,6 +23,8 @@ export type DispatcherAdmission =
       board(): Promise<DispatchBoard | null>;
       /** Whether the key or session is still valid and still holds the right to watch. */
       stillAdmitted(): Promise<boolean>;
+      /** What it was admitted on: its key or person, and its organisation (a role's set may change). */
+      readonly grounds: readonly AccessGrounds[];
     }
   | { readonly ok: false; readonly reason: 'invalid_key' | 'forbidden' | 'organisation_required' };
 
@@ -34,15 +38,28 @@ export interface DispatchOptions {
   logger: { warn(obj: object, msg: string): void };
   /** How often a connected board is judged again, in milliseconds (30 s by default). */
   recheckMs?: number;
+  /** Whether a fan-out carries events to other instances (then a change of rights is judged on all of them). */
+  shared?: boolean;
 }
 
 export interface DispatchNamespace {
   readonly channel: DispatchChannel;
+  /** Judges the boards admitted on changed grounds again at once, on every instance. */
+  readonly access: AccessWatch;
   readonly connections: number;
   close(): void;
 }
 
 const roomOf = (organisationId: string) => `organisation:${organisationId}`;
+
+/** Closes a board whose key, session or right to watch has gone; a board still admitted stays. */
+function judgeAgain(socket: Socket): void {
+  const admission = (socket.data as { admission: Extract<DispatcherAdmission, { ok: true }> }).admission;
+  admission.stillAdmitted().then(
+    (still) => (still ? undefined : socket.disconnect(true)),
+    () => undefined,
+  );
+}
 
 /**
  * The dispatchers' channel on the realtime server: a board connects with an operator key of the
@@ -59,6 +76,7 @@ export function serveDispatch(io: Server<any, any, any, any>, options: DispatchO
     // Joined before the snapshot is read, so that no change falls between them; the board applies
     // deltas that arrive before its snapshot after it.
     socket.join(roomOf(admission.organisationId));
+    joinGrounds(socket, admission.grounds);
     const drop = () => socket.disconnect(true);
     admission.board().then(
       (board) => (board === null ? drop() : socket.emit(BOARD_EVENT, snapshotPayload(board, options.now()))),
@@ -67,19 +85,16 @@ export function serveDispatch(io: Server<any, any, any, any>, options: DispatchO
         drop();
       },
     );
-    const recheck = setInterval(() => {
-      admission.stillAdmitted().then(
-        (still) => (still ? undefined : drop()),
-        () => undefined,
-      );
-    }, options.recheckMs ?? RECHECK_MS);
+    const recheck = setInterval(() => judgeAgain(socket), options.recheckMs ?? RECHECK_MS);
     socket.once('disconnect', () => clearInterval(recheck));
   });
+  const access = recheckOnAccessChange(boards, options.shared ?? false, judgeAgain);
 
   const batches = new PositionBatches((organisationId, positions) =>
     boards.to(roomOf(organisationId)).emit(BOARD_EVENT, positionsPayload(positions, options.now())),
   );
   return {
+    access,
     channel: {
       position: (position) => batches.add(position.organisationId, positionView(position)),
       change: (organisationId, change, emittedAt) => {

@@ -1,4 +1,6 @@
-import type { Namespace, Server } from 'socket.io';
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { AccessGrounds, AccessWatch } from '../../application/ports/access-watch.ts';
+import { joinGrounds, recheckOnAccessChange } from './access-recheck.ts';
 import { admitWith } from './admission.ts';
 import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
 import { assignmentPayload, notesPayload } from './mdt-payload.ts';
@@ -29,6 +31,8 @@ export type MdtAdmission =
       readonly expiresAt: Date;
       /** The session judged again: null when it no longer stands (its credential, its character's links), else where it listens now. */
       recheck(): Promise<MdtPlace | null>;
+      /** What it was admitted on: the credential whose hand-off opened the session. */
+      readonly grounds: readonly AccessGrounds[];
     })
   | { readonly ok: false; readonly reason: 'invalid_session' | 'unavailable' };
 
@@ -39,11 +43,15 @@ export interface MdtOptions {
   logger: { warn(obj: object, msg: string): void };
   /** How often a connected MDT is judged again, in milliseconds (30 s unless set; tests shorten it). */
   recheckMs?: number;
+  /** Whether a fan-out carries events to other instances (then a change of rights is judged on all of them). */
+  shared?: boolean;
 }
 
 export interface MdtNamespace {
   /** Fed with the same committed changes as the dispatch boards; keeps the ones of MDTs' units and calls. */
   readonly channel: DispatchChannel;
+  /** Judges the MDTs admitted on changed grounds (a revoked or rotated credential) again at once, on every instance. */
+  readonly access: AccessWatch;
   readonly connections: number;
 }
 
@@ -59,6 +67,15 @@ function place(socket: { readonly rooms: Set<string>; join(room: string): unknow
   for (const room of wanted) if (room !== null && !socket.rooms.has(room)) socket.join(room);
 }
 
+/** Judges an MDT again: closed when its session no longer stands; else it follows its officer (joined, left or changed units). */
+function judgeAgain(socket: Socket): void {
+  const admission = (socket.data as { admission: Extract<MdtAdmission, { ok: true }> }).admission;
+  admission.recheck().then(
+    (where) => (where === null ? socket.disconnect(true) : place(socket, where)),
+    () => undefined,
+  );
+}
+
 /**
  * The MDT channel on the realtime server: an MDT connects with its session (and nothing else
  * passes), joins the room of its unit and of the call that unit is on, and receives its unit's
@@ -72,22 +89,19 @@ export function serveMdt(io: Server<any, any, any, any>, options: MdtOptions): M
   mdts.on('connection', (socket) => {
     const admission = (socket.data as { admission: Extract<MdtAdmission, { ok: true }> }).admission;
     place(socket, admission);
+    joinGrounds(socket, admission.grounds);
     const drop = () => socket.disconnect(true);
     // Dropped when the session's shift is over; the page then says to open the MDT again.
     const remaining = Math.min(Math.max(admission.expiresAt.getTime() - options.now().getTime(), 0), MAX_TIMER_MS);
     const expiry = setTimeout(drop, remaining);
-    const recheck = setInterval(() => {
-      // The officer may have joined, left or changed units since: the socket follows the records.
-      admission.recheck().then(
-        (where) => (where === null ? drop() : place(socket, where)),
-        () => undefined,
-      );
-    }, options.recheckMs ?? RECHECK_MS);
+    const recheck = setInterval(() => judgeAgain(socket), options.recheckMs ?? RECHECK_MS);
     socket.once('disconnect', () => {
       clearTimeout(expiry);
       clearInterval(recheck);
     });
   });
+
+  const access = recheckOnAccessChange(mdts, options.shared ?? false, judgeAgain);
 
   const follow = async (unitId: string, callId: string | null) => {
     // Every instance's sockets of the unit, wherever they are connected.
@@ -98,6 +112,7 @@ export function serveMdt(io: Server<any, any, any, any>, options: MdtOptions): M
   };
 
   return {
+    access,
     channel: {
       position: () => undefined,
       change: (_organisationId, change, emittedAt) => {

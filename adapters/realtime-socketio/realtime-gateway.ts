@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
-import type { TemplatedApp, us_listen_socket } from 'uWebSockets.js';
+import type { TemplatedApp } from 'uWebSockets.js';
 import { Server, type Socket } from 'socket.io';
 import { unauthorized } from './admission.ts';
+import type { AccessWatch } from '../../application/ports/access-watch.ts';
 import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
 import type { WaypointChannel } from '../../application/ports/waypoint-channel.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type DispatchOptions, serveDispatch } from './dispatch-namespace.ts';
 import { type MdtOptions, serveMdt } from './mdt-namespace.ts';
+import { attachToHttpServer, attachToUwsApp, engineDrained, listenOnUws, loadUws } from './realtime-engines.ts';
 import type { FanOut } from './redis-fan-out.ts';
 import { MemoryWaypointLog, type Missed, type WaypointLog } from './waypoint-log.ts';
 import { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
@@ -68,6 +70,8 @@ export interface RealtimeGateway {
   readonly dispatch: DispatchChannel | null;
   /** The MDT channel, fed with the same committed changes as `dispatch`; null when not served. */
   readonly mdt: DispatchChannel | null;
+  /** Judges the dispatch boards and MDTs admitted on changed grounds again at once, on every instance. */
+  readonly access: AccessWatch;
   /** Sends one wire payload to the sockets of its organisation and department. */
   publish(organisationId: OrganisationId, event: WaypointEvent): void;
   /** Base URL a game resource connects to, without the namespace, e.g. http://127.0.0.1:4001 */
@@ -114,15 +118,12 @@ function offsetOf(value: unknown): number | null | undefined {
   return typeof text === 'string' && OFFSET.test(text) ? Number(text) : undefined;
 }
 
-type Uws = typeof import('uWebSockets.js');
 type GameSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
 
 /** Larger client frames close the connection: clients have nothing to say beyond the handshake. */
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
 /** setTimeout's ceiling (about 24.8 days); tokens live minutes, but a longer delay would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** How long close() waits for the engine to let go of its connections. */
-const CLOSE_WAIT_MS = 5_000;
 
 const roomOf = (organisationId: string, departmentId: string) => `${organisationId}:${departmentId}`;
 
@@ -212,8 +213,9 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
     socket.emit(RESUMED_EVENT, { seq: at, replayed }, String(at));
   };
 
-  const dispatch = options.dispatch === undefined ? null : serveDispatch(io, options.dispatch);
-  const mdt = options.mdt === undefined ? null : serveMdt(io, options.mdt);
+  const shared = options.fanOut !== undefined;
+  const dispatch = options.dispatch === undefined ? null : serveDispatch(io, { ...options.dispatch, shared });
+  const mdt = options.mdt === undefined ? null : serveMdt(io, { ...options.mdt, shared });
 
   const attached =
     uws === null
@@ -250,6 +252,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
     waypoints: { publish: (organisationId, change, emittedAt) => publish(organisationId, waypointPayload(change, emittedAt)) },
     dispatch: dispatch?.channel ?? null,
     mdt: mdt?.channel ?? null,
+    access: { changed: (grounds) => [dispatch?.access, mdt?.access].forEach((watch) => watch?.changed(grounds)) },
     publish,
     close() {
       closing = true;
@@ -265,83 +268,4 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
       return closed;
     },
   };
-}
-
-async function loadUws(options: RealtimeOptions): Promise<{ uws: Uws | null; fallback: string | null }> {
-  try {
-    return { uws: await import('uWebSockets.js'), fallback: null };
-  } catch (error) {
-    // The binary needs glibc >= 2.38 (see scripts/newer-glibc.sh); its message names the cause on its last line.
-    const reason = String(error instanceof Error ? error.message : error)
-      .trim()
-      .split('\n')
-      .at(-1);
-    if (options.engine === 'uws') throw new Error(`uWebSockets.js could not be loaded: ${reason}`, { cause: error });
-    return { uws: null, fallback: reason ?? 'unknown' };
-  }
-}
-
-interface Attached {
-  readonly engine: 'uws' | 'node';
-  readonly url: string;
-  close(): Promise<void>;
-}
-
-/** A uWebSockets.js app on its own host and port, served by Socket.IO's uWS engine. */
-async function listenOnUws(io: Server, uws: Uws, options: RealtimeOptions): Promise<Attached> {
-  const app = uws.App();
-  // Note: attachApp patches socket.io-adapter's Adapter prototype process-wide (fast uWS publish)
-  // until io.close() restores it; one uWS-attached server per process, none beside a node-engine one.
-  io.attachApp(app);
-  const listenSocket = await new Promise<us_listen_socket | false>((resolve) => app.listen(options.host, options.port, resolve));
-  const close = async () => {
-    await io.close();
-    if (listenSocket) uws.us_listen_socket_close(listenSocket);
-    app.close();
-  };
-  if (!listenSocket) {
-    await close();
-    throw new Error(`uWebSockets.js could not listen on ${options.host}:${options.port}`);
-  }
-  return { engine: 'uws', url: httpUrl(options.host, uws.us_socket_local_port(listenSocket)), close };
-}
-
-/** Socket.IO on the uws HTTP transport's own app and port; the app is its owner's to close. */
-function attachToUwsApp(io: Server, app: TemplatedApp, url: string): Attached {
-  io.attachApp(app);
-  return { engine: 'uws', url, close: () => io.close() };
-}
-
-/**
- * Socket.IO on the Node HTTP server, path `/socket.io/`. Engine.IO takes over the server's
- * `request` listeners present now (Koa's, registered when the server was created): requests for
- * its path go to the engine, every other request to them, so Koa never answers `/socket.io/`.
- */
-function attachToHttpServer(io: Server, http: RealtimeOptions['http']): Attached {
-  if (http.kind !== 'node') throw new Error('the realtime node engine runs on the Koa transport only');
-  const httpServer = http.server;
-  const address = httpServer.address();
-  if (address === null || typeof address === 'string') throw new Error('the realtime node engine needs a listening TCP HTTP server');
-  io.attach(httpServer);
-  return {
-    engine: 'node',
-    url: httpUrl(address.address, address.port),
-    // Not io.close(): it would close the shared HTTP server, which its owner closes. Closing the
-    // engine ends every connection at once, and with it every socket of every namespace.
-    close: async () => {
-      io.engine.close();
-    },
-  };
-}
-
-function httpUrl(host: string, port: number): string {
-  const shown = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
-  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
-}
-
-/** Connections end asynchronously after close; a process waiting on them would not exit. */
-async function engineDrained(io: Server): Promise<boolean> {
-  const deadline = Date.now() + CLOSE_WAIT_MS;
-  while (io.engine.clientsCount > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  return io.engine.clientsCount === 0;
 }

@@ -1,6 +1,8 @@
 import type { AuditActor, AuditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuditEntryId, CharacterId, OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, type Refusal, accept, refuse } from '../../domain/shared/outcome.ts';
+import { accessGroundsOf } from '../events/access-relay.ts';
+import type { AccessWatch } from '../ports/access-watch.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
@@ -45,6 +47,8 @@ export class AuditedWrites {
     private readonly log: AuditLog,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    /** Told after commit of a write that may change someone's rights on a live channel. */
+    private readonly access: AccessWatch | null = null,
   ) {}
 
   async run<Result, Reason extends string>(
@@ -57,7 +61,12 @@ export class AuditedWrites {
         const now = this.clock.now();
         const outcome = await work(now);
         if (!outcome.ok) throw new RefusedWrite(outcome);
-        if (outcome.value.audit !== null) await this.log.append(this.entry(actor, outcome.value.audit, now));
+        const note = outcome.value.audit;
+        if (note !== null) {
+          await this.log.append(this.entry(actor, note, now));
+          const grounds = this.access === null ? null : accessGroundsOf(note);
+          if (grounds !== null) this.uow.afterCommit(() => this.access?.changed(grounds));
+        }
         return accept(outcome.value.result);
       });
     } catch (error) {

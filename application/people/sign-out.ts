@@ -4,7 +4,7 @@ import type { Ports } from '../ports/port-catalogue.ts';
 
 /** `POST /auth/sign-out`: ends this browser's session; `everywhere` ends every session of the person. */
 export class SignOut {
-  constructor(private readonly ports: Pick<Ports, 'browserSessions' | 'clock' | 'uow'>) {}
+  constructor(private readonly ports: Pick<Ports, 'browserSessions' | 'clock' | 'uow' | 'access'>) {}
 
   execute(input: { person: PersonOperator; everywhere: boolean }): Promise<Outcome<{ ended: number }, never>> {
     return this.ports.uow.run(async () => {
@@ -15,6 +15,8 @@ export class SignOut {
         session.end(now);
         await this.ports.browserSessions.save(session);
       }
+      // A board or page open on an ended session closes at once, on every instance.
+      this.ports.uow.afterCommit(() => this.ports.access.changed({ kind: 'person', id: input.person.personId }));
       return accept({ ended: ending.length });
     });
   }

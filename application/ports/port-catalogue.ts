@@ -13,6 +13,7 @@ import type { OneTimePasswords } from './one-time-passwords.ts';
 import type { Passkeys } from './passkeys.ts';
 import type { SessionLifetime } from '../../domain/people/browser-session.ts';
 import type { Persistence } from './persistence.ts';
+import type { AccessWatch } from './access-watch.ts';
 import type { ResponsePacer } from './response-pacer.ts';
 import type { SecretGenerator } from './secret-generator.ts';
 import type { SecretHasher } from './secret-hasher.ts';
@@ -63,6 +64,8 @@ export interface Ports extends Omit<Persistence, 'bridgePlayers' | 'instanceKeys
   /** The map broadcast of `/location` and the last known positions (never the database). */
   readonly positions: LivePositions;
   readonly settings: UseCaseSettings;
+  /** Told after commit when someone's rights on a live channel may have changed (a sign-out ends sessions). */
+  readonly access: AccessWatch;
 }
 
 export type PortName = keyof Ports;

@@ -8,6 +8,7 @@ import { expect, organisationOf } from '../support/operator-driver.ts';
 import { DATABASE_URL } from '../support/postgres.ts';
 import { PROCESS_TEST_TIMEOUT_MS, oneProcessTestAtATime } from '../support/processes.ts';
 import { REDIS_URL } from '../support/redis.ts';
+import { disconnected } from '../support/realtime-client.ts';
 
 /**
  * The dispatch channel across two instances (separate processes, one PostgreSQL database, one
@@ -114,5 +115,23 @@ if (DATABASE_URL === undefined || REDIS_URL === undefined) {
     const row = pageOnA.getByRole('table', { name: 'Calls' }).getByRole('row', { name: new RegExp(second.callNumber) });
     await row.waitFor({ timeout: LIVE_MS });
     t.is(await row.count(), 1);
+
+    // A key revoked through A closes its board on B by the fan-out's event: before the board's
+    // own 30-second check could have come round, and while another key's board on B stays.
+    const org = organisationOf(a!.http, a!.app.bootstrapKey, world.organisationId);
+    const { key: doomed, operatorKeyId } = await org.operatorKey(['dispatch.view'], 'doomed');
+    const { key: kept } = await org.operatorKey(['dispatch.view'], 'kept');
+    const [gone, stays] = [doomed, kept].map((k) => {
+      const board = boardClient(b!.process.realtimeUrl!, { key: k, organisationId: world.organisationId });
+      boards.push(board);
+      return board;
+    });
+    await Promise.all([gone!, stays!].map((board) => board.next('snapshot', (e) => e.type === 'snapshot')));
+    const admittedAt = Date.now();
+    const cut = disconnected(gone!.socket);
+    expect(await a!.http.post(`/api/v1/admin/operator-keys/${operatorKeyId}/revoke`, undefined, { token: a!.app.bootstrapKey }), 200);
+    t.is(await cut, 'io server disconnect');
+    t.true(Date.now() - admittedAt < 30_000, 'closed by the event, not by the periodic check');
+    t.true(stays!.socket.connected);
   });
 }
