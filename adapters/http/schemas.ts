@@ -28,14 +28,16 @@ export const id = <Id extends string = string>() => Type.Unsafe<Id>(Type.String(
 export const text = (maxLength: number, minLength = 1) => Type.String({ minLength, maxLength });
 
 /**
- * The bidirectional embedding, override and isolate controls, U+202A to U+202E and U+2066 to U+2069:
- * none may appear in a name or a label (decision 0061), where one could reverse the text shown
- * after it or make a name look like another. As a pattern, so the document says it too.
+ * The characters no name or label may hold (decisions 0061 and 0104): the bidirectional marks,
+ * embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069),
+ * which could reverse the text shown after them, and the invisible ones (U+200B to U+200D, U+2060,
+ * U+FEFF), with which one name looks like another. As a pattern, so the document says it too.
  */
-export const NO_BIDI_CONTROLS = '^[^\\u202A-\\u202E\\u2066-\\u2069]*$';
+export const NO_BIDI_CONTROLS = '^[^\\u061C\\u200B-\\u200F\\u202A-\\u202E\\u2060\\u2066-\\u2069\\uFEFF]*$';
 
-/** What a caller reads when a name or label carries such a control. */
-export const BIDI_CONTROLS_REFUSED = 'must not contain bidirectional control characters (U+202A to U+202E, U+2066 to U+2069)';
+/** What a caller reads when a name or label carries such a character. */
+export const BIDI_CONTROLS_REFUSED =
+  'must not contain bidirectional controls (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) or invisible characters (U+200B to U+200D, U+2060, U+FEFF)';
 
 /**
  * A name or a label: text that another party reads on a screen as what identifies something (a

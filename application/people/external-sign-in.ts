@@ -1,6 +1,7 @@
 import type { PersonOperator } from '../../domain/people/person-operator.ts';
 import { Person, normaliseDisplayName } from '../../domain/people/person.ts';
 import type { PersonId } from '../../domain/shared/ids.ts';
+import { withoutInvisible } from '../../domain/shared/text.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import { audited } from '../audit/audited-writes.ts';
 import type { ExternalIdentity, ExternalProvider, ExternalRefusal } from '../ports/external-identities.ts';
@@ -160,7 +161,8 @@ export class FinishExternalSignIn {
     userAgent: string,
     returnTo: string,
   ): Promise<Outcome<Finished, FinishRefusal>> {
-    const named = normaliseDisplayName(identity.displayName);
+    // A provider's name is another party's text: the characters no name may hold are left out, not refused.
+    const named = normaliseDisplayName(withoutInvisible(identity.displayName));
     const displayName = named.ok ? named.value : `${provider.name} user`;
     const id = this.ports.ids.next<PersonId>();
     return this.ports.writes.run<Finished, FinishRefusal>(

@@ -127,6 +127,8 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
     for (const [name, control] of [
       ['a right-to-left override', '\u202E'],
       ['a first strong isolate', '\u2068'],
+      ['a zero-width joiner', '\u200D'],
+      ['a right-to-left mark', '\u200F'],
     ] as const) {
       test.serial(`${spec.operationId}: ${field} with ${name} is a 400 naming it, and nothing is written`, async (t) => {
         const { world } = t.context;
@@ -269,6 +271,13 @@ const LABEL_FIELDS = [
   'bridgeSyncDuty.characterName',
   'bridgeSyncDuty.jobLabel',
   'bridgeSyncDuty.gradeLabel',
+  'bridgeSyncVehicle.vehicle.make',
+  'bridgeSyncVehicle.vehicle.model',
+  'bridgeSyncVehicle.vehicle.color',
+  'registerVehicle.make',
+  'registerVehicle.model',
+  'registerVehicle.color',
+  'signUp.displayName',
 ];
 
 /** The fields of a body schema (nested objects as `a.b`) declared as names or labels. */

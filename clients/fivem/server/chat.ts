@@ -1,10 +1,10 @@
 /**
  * The chat's codes, as the chat resource's `colorize` reads them (citizenfx/cfx-server-data,
  * resources/[gameplay]/chat/html/Message.ts): `^0`-`^9`, `^#RGB` to `^#RRGGBB`, the styles `^*`,
- * `^_`, `^~`, `^=`, `^/`, `^r`, and the game's `~r~`-style colours; and bidirectional controls,
- * which reorder what follows them.
+ * `^_`, `^~`, `^=`, `^/`, `^r`, and the game's `~r~`-style colours; bidirectional controls,
+ * which reorder what follows them; and invisible characters, with which one name looks like another.
  */
-const CODES = /\^#[0-9a-f]{3,6}|\^[0-9*_~=/r]|~[a-z]~|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gi;
+const CODES = /\^#[0-9a-f]{3,6}|\^[0-9*_~=/r]|~[a-z]~|[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/gi;
 
 /**
  * Text entered by other people (CAD display names, civilians' and owners' names, vehicles), made

@@ -1,14 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { RouteSpec } from '../../route-spec.ts';
-import { plate, text } from '../../schemas.ts';
+import { label, plate } from '../../schemas.ts';
 import { bridgeRoute } from './bridge-route.ts';
 import { badDateOfBirth, badPlate, person } from './body-fields.ts';
 
 const vehicle = Type.Object({
   plate,
-  make: Type.Optional(text(60, 0)),
-  model: Type.Optional(text(60, 0)),
-  color: Type.Optional(text(40, 0)),
+  make: Type.Optional(label(60, 0)),
+  model: Type.Optional(label(60, 0)),
+  color: Type.Optional(label(40, 0)),
 });
 
 /** The game's own people and cars, kept in the records: registered when first seen, claimed by their player. */

@@ -19,9 +19,9 @@ const civilian = Type.Object({ firstName: label(60), lastName: label(60), dateOf
 
 const vehicle = Type.Object({
   plate,
-  make: Type.Optional(nullable(text(60))),
-  model: Type.Optional(nullable(text(60))),
-  color: Type.Optional(nullable(text(40))),
+  make: Type.Optional(nullable(label(60))),
+  model: Type.Optional(nullable(label(60))),
+  color: Type.Optional(nullable(label(40))),
   ownerCivilianId: Type.Optional(nullable(id<CivilianId>())),
   registrationStatus: Type.Optional(text(32)),
 });

@@ -7,7 +7,7 @@ import type { Outcome } from '../../../../domain/shared/outcome.ts';
 import { ROLE_NAMES } from '../../../../domain/people/role.ts';
 import { HttpError, invalidField } from '../../error-catalogue.ts';
 import { type Reply, type RouteSpec, ok, route } from '../../route-spec.ts';
-import { id, idParams, text } from '../../schemas.ts';
+import { id, idParams, label, text } from '../../schemas.ts';
 import { CROSS_SITE } from '../../stages/guard.ts';
 
 /**
@@ -163,7 +163,7 @@ export const authRoutes: readonly RouteSpec[] = [
     body: Type.Object({
       invitation: Type.Optional(text(256)),
       organisationId: Type.Optional(id<OrganisationId>()),
-      displayName: text(200),
+      displayName: label(200),
       username: text(64),
       password: text(1024),
     }),
