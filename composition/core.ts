@@ -76,6 +76,8 @@ export interface CadCore {
   degraded(): readonly string[];
   /** The database pool's use now; null where the store keeps no pool (memory, PGlite). */
   poolUse(): PoolUse | null;
+  /** How many idempotency keys the ledger keeps now (a metric). */
+  ledgerSize(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
         ),
       degraded: () => options.shared?.degraded() ?? [],
       poolUse: () => persistence.poolUse?.() ?? null,
+      ledgerSize: () => persistence.idempotency.size(),
       close: async () => {
         await container.unbindAllAsync();
         await persistence.close();

@@ -122,6 +122,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let scrape: MetricsListener | undefined;
   const metrics = options.metrics && new ServiceMetrics();
   metrics?.watchPool(() => core.poolUse());
+  metrics?.watchLedger(() => core.ledgerSize());
   try {
     server = await listenHttp(
       options,

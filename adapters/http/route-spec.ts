@@ -177,9 +177,29 @@ export function publishedBody(spec: Pick<RouteSpec, 'body' | 'bodyRules'>): Json
  * included, on the operator routes). The pipeline and
  * the OpenAPI document both ask this, so a new write row has idempotency without a line of its own.
  */
-export function takesIdempotencyKey(spec: Pick<RouteSpec, 'method' | 'guard'>): boolean {
-  // A person's own routes are sign-outs, which change nothing a second time.
-  return spec.method !== 'GET' && spec.guard.kind !== 'public' && spec.guard.kind !== 'person';
+/**
+ * The POST routes that are reads or heartbeats: repeating one changes nothing more (a lookup, a
+ * position, a waypoint read, the players present), so none keeps an `Idempotency-Key` (a key sent is
+ * ignored). A busy server sends a heartbeat per officer every five seconds: kept, their keys alone
+ * would outgrow the ledger's purge (issue 30, point 7; decision 0105).
+ */
+export const SAFE_TO_REPEAT: ReadonlySet<string> = new Set([
+  'bridgeLocation',
+  'bridgeWaypoint',
+  'bridgePresence',
+  'bridgeLookupVehicle',
+  'bridgeLookupPerson',
+  'bridgeWarrantCheck',
+  'bridgeBoloCheck',
+  'mdtLookupVehicle',
+  'mdtLookupPerson',
+  'mdtWarrantCheck',
+]);
+
+export function takesIdempotencyKey(spec: Pick<RouteSpec, 'method' | 'guard' | 'operationId'>): boolean {
+  // A person's own routes are a browser's, which sends no key (a sign-in, a sign-out, an account change).
+  if (spec.method === 'GET' || spec.guard.kind === 'public' || spec.guard.kind === 'person') return false;
+  return !SAFE_TO_REPEAT.has(spec.operationId);
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });

@@ -93,6 +93,18 @@ export class ServiceMetrics {
     });
   }
 
+  /** The idempotency keys kept, read when scraped: it grows with keyed writes and shrinks with the purge. */
+  watchLedger(size: () => Promise<number>): void {
+    new Gauge({
+      name: 'cad_idempotency_keys',
+      help: 'Idempotency keys the ledger keeps now, expired ones not yet purged included.',
+      registers: [this.registry],
+      async collect() {
+        this.set(await size());
+      },
+    });
+  }
+
   /** The database pool's connections, read when scraped; only where the driver exposes them. */
   watchPool(use: () => PoolUse | null): void {
     new Gauge<'state'>({

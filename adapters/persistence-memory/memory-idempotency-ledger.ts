@@ -38,6 +38,10 @@ export class MemoryIdempotencyLedger implements IdempotencyLedger {
     });
   }
 
+  size(): Promise<number> {
+    return this.db.access(() => this.entries.filter(() => true).length);
+  }
+
   purge(now: Date, limit: number): Promise<number> {
     return this.db.access(() => {
       const expired = this.entries.filter((entry) => entry.expiresAt <= now).slice(0, limit);

@@ -33,6 +33,8 @@ export interface IdempotencyLedger {
   keep(entry: IdempotencyEntry): Promise<void>;
   /** Deletes up to `limit` entries expired by `now`, passing over any a unit of work holds; says how many went. */
   purge(now: Date, limit: number): Promise<number>;
+  /** How many entries are kept now, expired ones the purge has not reached included (the ledger's size, a metric). */
+  size(): Promise<number>;
 }
 
 /** The uniqueness rule of the ledger: one unexpired answer per scope and key. */

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { AuditedWrites, audited } from '../../application/audit/audited-writes.ts';
-import { IDEMPOTENCY_TTL_MS, PURGE_INTERVAL_MS, RunOnce } from '../../application/idempotency/run-once.ts';
+import { IDEMPOTENCY_TTL_MS, PURGE_BATCH, PURGE_INTERVAL_MS, RunOnce } from '../../application/idempotency/run-once.ts';
 import { openMikroOrmPersistence } from '../../adapters/persistence-mikro-orm/mikro-orm-persistence.ts';
 import { createMemoryPersistence } from '../../adapters/persistence-memory/memory-persistence.ts';
 import { ManualClock } from '../../adapters/system/manual-clock.ts';
@@ -106,6 +106,32 @@ for (const [name, open] of stores) {
     for (let tries = 0; tries < 200 && (await keysLeft()) !== 1; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
     const left = await keysLeft();
     t.is(left, 1, 'only the fresh key is left');
+  });
+
+  test.serial(`${name}: one sweep clears a backlog of expired keys beyond one batch, with the clock moved on`, async (t) => {
+    const { store, clock, runOnce } = await setUp();
+    t.teardown(() => store.close());
+    // A backlog of 2.5 batches, kept yesterday (as a day of writes the purge did not keep up with would leave).
+    const backlog = PURGE_BATCH * 2 + PURGE_BATCH / 2;
+    await store.uow.run(async () => {
+      for (let i = 0; i < backlog; i++)
+        await store.idempotency.keep({
+          scope: request.scope,
+          keyHash: `old-${i}`,
+          fingerprint: 'f',
+          status: 200,
+          body: 'old',
+          createdAt: NOW,
+          expiresAt: new Date(NOW.getTime() + IDEMPOTENCY_TTL_MS),
+        });
+    });
+    t.is(await store.idempotency.size(), backlog, 'the ledger says its size');
+    clock.advance(IDEMPOTENCY_TTL_MS + PURGE_INTERVAL_MS);
+    await runOnce.execute({ ...request, keyHash: 'k-fresh', work: async () => ({ status: 200, body: 'fresh' }) });
+    const keysLeft = async () => ((await (store as Inspectable).snapshot())['idempotency_keys'] ?? []).length;
+    for (let tries = 0; tries < 500 && (await keysLeft()) !== 1; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    t.is(await keysLeft(), 1, 'the whole backlog went in the one sweep; only the fresh key is left');
+    t.is(await store.idempotency.size(), 1);
   });
 
   test.serial(`${name}: the same key with another fingerprint is key_reused and runs nothing`, async (t) => {

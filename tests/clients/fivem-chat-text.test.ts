@@ -1,5 +1,5 @@
 import test from 'ava';
-import { plain } from '../../clients/fivem/server/chat.ts';
+import { plain } from '../../clients/fivem/server/plain-text.ts';
 
 /**
  * The resource's chat text from other people (decision 0104): the cfx chat's codes and markup go,

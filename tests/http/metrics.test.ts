@@ -65,6 +65,16 @@ test('requests are counted and timed by route template and status; 429s by bucke
     t.is(sample(after.text, 'cad_rate_limited_total{bucket="token-exchange"}'), 2);
     t.is(sample(after.text, 'cad_http_requests_total{route="unmatched",method="GET",status="404"}'), 1);
     t.is(sample(after.text, 'cad_realtime_events_published_total{type="assignment.created"}'), 1);
+
+    // The idempotency ledger's size: a keyed write adds its key; a heartbeat sent with a key keeps none.
+    const keys = sample(after.text, 'cad_idempotency_keys')!;
+    t.is(typeof keys, 'number');
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    expect(await app.http.post(`/api/v1/admin/calls/${call.callId}/notes`, { text: 'keyed' }, { token: app.bootstrapKey, headers }), 201);
+    const heartbeat = { identifiers: officer.identifiers, mapX: 5, mapY: 5 };
+    const keyedAgain = { token: world.desk.token, headers: { 'idempotency-key': crypto.randomUUID() } };
+    expect(await app.http.post('/api/v1/integrations/game/location', heartbeat, keyedAgain), 200);
+    t.is(sample((await scrape(app)).text, 'cad_idempotency_keys'), keys + 1);
   } finally {
     await app.close();
   }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { TestFn } from 'ava';
-import { takesIdempotencyKey } from '../../adapters/http/route-spec.ts';
+import { SAFE_TO_REPEAT, takesIdempotencyKey } from '../../adapters/http/route-spec.ts';
 import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { BRIDGE } from '../support/bridge-driver.ts';
 import type { HttpReply } from '../support/http-client.ts';
@@ -64,6 +64,38 @@ export function idempotencySuite(test: TestFn<IdempotencyContext>, open: () => P
       t.is(again.headers.get('idempotent-replayed'), 'true');
       t.deepEqual(await store.snapshot(), after, 'the replay wrote nothing');
     });
+  }
+
+  // Reads and heartbeats keep no key (decision 0105): the ledger stays the size of the writes.
+  test.serial('a write does keep its key: the ledger the checks below read is the one keys go to', async (t) => {
+    const { app, store, world } = t.context;
+    const ledger = async () => ((await store.snapshot())['idempotency_keys'] ?? []).length;
+    const before = await ledger();
+    const reply = await app.http.post(`${BRIDGE}/911`, report911(`kept ${randomUUID()}`), {
+      token: world.tokens.game,
+      headers: keyed(randomUUID()),
+    });
+    t.is(reply.status, 200);
+    t.is(await ledger(), before + 1);
+  });
+
+  for (const spec of ROUTES.filter((s) => SAFE_TO_REPEAT.has(s.operationId))) {
+    test.serial(
+      `${spec.operationId}: a read or heartbeat keeps no key: sent twice with one key, it runs twice and the ledger holds nothing of it`,
+      async (t) => {
+        const { app, store, world } = t.context;
+        const key = randomUUID();
+        const body = await validBody(spec.operationId, world);
+        const send = () => app.http.send(spec.method, world.pathOf(spec), body, { token: world.tokenOf(spec)!, headers: keyed(key) });
+        const ledger = async () => ((await store.snapshot())['idempotency_keys'] ?? []).length;
+        const before = await ledger();
+        const first = await send();
+        const again = await send();
+        t.true(first.status < 300 && again.status < 300, `${first.status} ${again.status}`);
+        t.is(again.headers.get('idempotent-replayed'), null, 'not a replay: it ran again');
+        t.is(await ledger(), before, 'no key was kept');
+      },
+    );
   }
 
   test.serial('/911 whose answer the client dropped: the retry with the key gets that answer, and the call exists once', async (t) => {

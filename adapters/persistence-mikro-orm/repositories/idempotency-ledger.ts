@@ -54,6 +54,11 @@ export class MikroOrmIdempotencyLedger implements IdempotencyLedger {
     if (rows.length === 0) throw new UniqueConstraintViolation(IDEMPOTENCY_KEY_RULE);
   }
 
+  async size(): Promise<number> {
+    const [row] = await this.em.execute<Array<{ size: unknown }>>('select count(*) as size from idempotency_keys');
+    return rawNumber(row?.size);
+  }
+
   async purge(now: Date, limit: number): Promise<number> {
     const [row] = await this.em.execute<Array<{ purged: unknown }>>(PURGE, [now, limit]);
     return rawNumber(row?.purged);

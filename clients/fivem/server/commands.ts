@@ -1,6 +1,7 @@
 import { CadHttpError, CadUnreachableError } from '../../sdk/src/index.ts';
 import type { Bridge } from './bridge.ts';
-import { plain, tell } from './chat.ts';
+import { tell } from './chat.ts';
+import { plain } from './plain-text.ts';
 import type { CommandKey } from './config.ts';
 import { REASONS } from './duty.ts';
 import { CLIENT_EVENTS } from './waypoints.ts';
