@@ -36,6 +36,8 @@ export interface PortBindings {
   readonly keys: InstanceKeys;
   readonly clock: Clock;
   readonly accessTokenTtlSeconds: number;
+  /** How long an MDT session lives. */
+  readonly mdtSessionTtlSeconds: number;
   readonly settings: UseCaseSettings;
   readonly problems: ProblemLog;
   readonly pacer?: ResponsePacer;
@@ -125,7 +127,7 @@ export function bindPorts(container: Container, bindings: PortBindings): void {
   constant('secrets', new CryptoSecretGenerator());
   constant('pacer', bindings.pacer ?? new TimerPacer());
   constant('hasher', new HmacSecretHasher(keys.hashing));
-  const mdtSessions = new JwtMdtSessions(keys.signing);
+  const mdtSessions = new JwtMdtSessions(keys.signing, bindings.mdtSessionTtlSeconds);
   container.bind(TOKENS.MdtSessions).toConstantValue(mdtSessions);
   constant('mdtSessions', mdtSessions);
   constant('cursors', new SealedCursors(keys.signing));

@@ -15,6 +15,8 @@ export interface Config {
   readonly trustProxy: boolean | number;
   readonly rateLimitScale: number;
   readonly accessTokenTtlSeconds: number;
+  /** How long an MDT session lives: a shift. */
+  readonly mdtSessionHours: number;
   /** New players one game credential may create through `/duty` per hour. */
   readonly autoProvisionPerHour: number;
   readonly logLevel: string;
@@ -53,6 +55,7 @@ const schema = {
     CAD_TRUST_PROXY: { type: 'string', pattern: '^(true|false|[0-9]{1,2})$', default: 'false' },
     CAD_RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, maximum: 10000, default: 1 },
     CAD_ACCESS_TOKEN_TTL_S: { type: 'integer', minimum: 60, maximum: 86400, default: 720 },
+    CAD_MDT_SESSION_HOURS: { type: 'number', minimum: 0.25, maximum: 24, default: 4 },
     GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR: { type: 'integer', minimum: 0, maximum: 100000, default: 20 },
     LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
     CAD_HTTP_ENGINE: { enum: ['koa', 'uws'], default: 'koa' },
@@ -88,6 +91,7 @@ interface Checked {
   CAD_TRUST_PROXY: string;
   CAD_RATE_LIMIT_SCALE: number;
   CAD_ACCESS_TOKEN_TTL_S: number;
+  CAD_MDT_SESSION_HOURS: number;
   GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR: number;
   LOG_LEVEL: string;
   CAD_HTTP_ENGINE: 'koa' | 'uws';
@@ -150,6 +154,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     trustProxy: trust === 'true' ? true : trust === 'false' || Number(trust) === 0 ? false : Number(trust),
     rateLimitScale: v.CAD_RATE_LIMIT_SCALE,
     accessTokenTtlSeconds: v.CAD_ACCESS_TOKEN_TTL_S,
+    mdtSessionHours: v.CAD_MDT_SESSION_HOURS,
     autoProvisionPerHour: v.GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR,
     logLevel: v.LOG_LEVEL,
     httpEngine: v.CAD_HTTP_ENGINE,

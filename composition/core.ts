@@ -9,7 +9,7 @@ import type { AccessRelay } from '../application/events/access-relay.ts';
 import type { WaypointRelay } from '../application/events/waypoint-feed.ts';
 import type { UseCases } from '../application/use-cases.ts';
 import type { JwtAccessTokens } from '../adapters/security/jwt-access-tokens.ts';
-import type { JwtMdtSessions } from '../adapters/security/jwt-mdt-sessions.ts';
+import { type JwtMdtSessions, MDT_SESSION_TTL_SECONDS } from '../adapters/security/jwt-mdt-sessions.ts';
 import type { ExternalProviderSetting } from '../adapters/security/openid-client-identities.ts';
 import { LoggedProblems, createLogger } from '../adapters/logging/index.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
@@ -37,6 +37,8 @@ export interface CadCoreOptions {
   readonly pacer?: ResponsePacer;
   /** New players one game credential may create through `/duty` per hour (20 by default). */
   readonly autoProvisionPerHour?: number;
+  /** How long an MDT session lives, in hours: a shift (4 by default). */
+  readonly mdtSessionHours?: number;
   /** How long a person's browser session lives idle and at most (2 h and 12 h by default). */
   readonly sessionLifetime?: SessionLifetime;
   /** No password sign-in answers sooner than this (250 ms by default, above an argon2id verification). */
@@ -104,6 +106,7 @@ export async function createCadCore(options: CadCoreOptions): Promise<CadCore> {
       keys,
       clock,
       accessTokenTtlSeconds,
+      mdtSessionTtlSeconds: Math.round((options.mdtSessionHours ?? MDT_SESSION_TTL_SECONDS / 3600) * 3600),
       settings,
       problems,
       pacer: options.pacer,

@@ -40,6 +40,8 @@ export interface ServiceOptions {
   readonly trustProxy?: boolean | number;
   readonly rateLimitScale?: number;
   readonly accessTokenTtlSeconds?: number;
+  /** How long an MDT session lives, in hours (4 by default: a shift). */
+  readonly mdtSessionHours?: number;
   /** New players one game credential may create through `/duty` per hour (20 by default). */
   readonly autoProvisionPerHour?: number;
   /** A bootstrap key chosen by the installer; otherwise one is generated on first start. */
@@ -109,6 +111,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     storage: withStorageLogged(options.storage, options.logger),
     shared,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    mdtSessionHours: options.mdtSessionHours,
     autoProvisionPerHour: options.autoProvisionPerHour,
     clock: options.clock,
     problems: new LoggedProblems(options.logger),

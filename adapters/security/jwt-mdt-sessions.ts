@@ -6,8 +6,8 @@ import { TOKEN_ALGORITHM, TOKEN_ISSUER } from './jwt-access-tokens.ts';
 
 /** Its own audience: an MDT session is never accepted where an access token is expected. */
 export const MDT_SESSION_AUDIENCE = 'cad-mdt';
-/** A shift. */
-export const MDT_SESSION_TTL_SECONDS = 8 * 60 * 60;
+/** A shift, by default: four hours (`mdtSessionHours` when embedding, `CAD_MDT_SESSION_HOURS`). */
+export const MDT_SESSION_TTL_SECONDS = 4 * 60 * 60;
 
 interface MdtClaims {
   sub: string;
@@ -17,6 +17,8 @@ interface MdtClaims {
   dpt: string;
   unt: string | null;
   tier: string;
+  /** Issued at, in milliseconds (`iat` has whole seconds): a rotation within the second is told apart. */
+  ims: number;
 }
 
 /** Signs MDT web-client sessions with the installation's signing key, and verifies them. */
@@ -41,6 +43,7 @@ export class JwtMdtSessions implements MdtSessionIssuer {
       dpt: session.departmentId,
       unt: session.unitId,
       tier: session.tier,
+      ims: now.getTime(),
     };
     const sessionToken = jwt.sign({ ...claims, iat, exp }, this.key, {
       algorithm: TOKEN_ALGORITHM,
@@ -92,5 +95,6 @@ function sessionFromClaims(payload: unknown): MdtSession | null {
     departmentId: c.dpt as DepartmentId,
     unitId: (c.unt ?? null) as UnitId | null,
     tier: c.tier,
+    ...(typeof c.ims === 'number' && { issuedAt: new Date(c.ims) }),
   };
 }

@@ -9,7 +9,8 @@ import type { MdtOfficer } from './mdt-officer.ts';
  * hand-off's credential must still be a game credential of the session's department, the
  * character must still be linked, and the full gate decides between `full` and `basic` on every
  * request, so going off duty or a deactivated unit counts from the next request on. Anything
- * else (a revoked credential, an unlinked character) ends the session: null, the same 401.
+ * else (a revoked credential, a secret rotated since the session was issued, an unlinked character)
+ * ends the session: null, the same 401.
  */
 export class AuthenticateMdtSession {
   constructor(private readonly ports: Pick<Ports, 'credentials' | 'identifierLinks' | 'gate'>) {}
@@ -17,6 +18,10 @@ export class AuthenticateMdtSession {
   async execute(session: MdtSession): Promise<MdtOfficer | null> {
     const credential = await this.ports.credentials.get(session.credentialId);
     if (credential === null || credential.isRevoked || credential.organisationId !== session.organisationId) return null;
+    // A rotated secret ends the sessions opened through the old one: a leaked secret leaves none behind.
+    // One issued in the very millisecond of the rotation is counted as before it (the safe side).
+    const rotatedAt = credential.snapshot().rotatedAt;
+    if (rotatedAt !== null && (session.issuedAt === undefined || session.issuedAt <= rotatedAt)) return null;
     const grant = grantOf(credential.snapshot());
     if (grant?.kind !== 'game' || grant.departmentId !== session.departmentId) return null;
     const links = await this.ports.identifierLinks.linksOf(session.organisationId, session.characterId);

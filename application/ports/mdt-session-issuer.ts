@@ -11,6 +11,8 @@ export interface MdtSession {
   readonly unitId: UnitId | null;
   /** The tier at hand-off: the most the session may ever do; each request judges it again. */
   readonly tier: MdtTier;
+  /** When it was issued, read back from a verified session: one issued before its credential's secret was rotated has ended. */
+  readonly issuedAt?: Date;
 }
 
 /** Signs the session an MDT web client works with after a hand-off; never valid as an access token. */

@@ -120,3 +120,17 @@ test.serial('an MDT opened through a credential closes at once when that credent
   expect(await restarted.http.post(`/api/v1/admin/credentials/${clientId}/revoke`, undefined, { token: restarted.bootstrapKey }), 200);
   t.is(await cut, 'io server disconnect');
 });
+
+test.serial('an MDT opened through a credential closes at once when that credential’s secret is rotated', async (t) => {
+  const restarted = await startTestService({ realtime: 'node', rateLimitScale: 1000, mdtRecheckMs: 600_000 });
+  t.teardown(() => restarted.close());
+  const world = await bridgeWorld(restarted);
+  const mdt = await mdtSession(world, await world.officer());
+  const listener = mdtListener(restarted.service.realtime!.url, { token: mdt.sessionToken });
+  t.teardown(() => listener.close());
+  await connected(listener.socket);
+  const cut = disconnected(listener.socket);
+  const { clientId } = world.desk.credential;
+  expect(await restarted.http.post(`/api/v1/admin/credentials/${clientId}/rotate`, undefined, { token: restarted.bootstrapKey }), 200);
+  t.is(await cut, 'io server disconnect');
+});
