@@ -103,7 +103,7 @@ test.serial(
 );
 
 test.serial(
-  'made an officer, the dispatcher’s next board action is refused: the change ended her session; signed in again, the board refuses an officer, and offers Sign in',
+  'made an officer, the dispatcher’s board closes at once: the change ended her session; signed in again, the board refuses an officer, and offers Sign in',
   async (t) => {
     const { app, owner, dispatcher } = t.context;
     // The owner makes Dana an officer on People, with the role choice in her row.
@@ -116,14 +116,10 @@ test.serial(
     await admin.getByRole('row', { name: /Dana Dispatch.*Officer/ }).waitFor();
     await admin.close();
 
-    // New rights, new session: the change ended Dana's; her next action is refused and she is asked to sign in again.
+    // New rights, new session: the change ended Dana's, and her open board closes at once and says so.
     const page = dispatcher.context.pages().at(-1)!;
-    await page.getByLabel('Note').fill('Still here?');
-    await page.getByRole('button', { name: 'Add note' }).click();
-    await page.getByText('Your session has ended. Sign in again.').waitFor();
-    const asOwner = browserOf(app.http, app.service.url, await sessionCookieIn(owner));
-    const call = expect(await asOwner.get(`/api/v1/admin/organisations/${t.context.scene.world.organisationId}/calls`), 200);
-    t.false(JSON.stringify(call).includes('Still here?'));
+    await page.getByText('This board was closed: the access behind it has ended.').waitFor();
+    t.false(await page.getByLabel('Note').isVisible(), 'no board action is left to her');
 
     // Signed in again, as an officer she may not watch the board (no dispatch.view), and is told why.
     await page.goto(`${app.service.url}/account/`);

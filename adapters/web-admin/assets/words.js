@@ -18,8 +18,8 @@ const MESSAGES = [
   [/^must match pattern .*$/, 'is not in the format shown beside it'],
   [/^must match format "uuid"$/, 'must be an id as the service writes it'],
   [
-    /^must not contain bidirectional control characters.*$/,
-    'must not contain characters that change the direction of text (U+202A to U+202E, U+2066 to U+2069)',
+    /^must not contain bidirectional controls.*$/,
+    'must not contain characters that change the direction of text or cannot be seen (such as U+202E or U+200B)',
   ],
   [/^must be equal to one of the allowed values$/, 'must be one of the choices offered'],
 ];
