@@ -342,7 +342,7 @@ export const USE_CASE_REGISTRY = {
   addNarrative: construct(AddNarrative, 'gate', 'calls', 'ids', 'writes'),
   reportLocation: construct(ReportLocation, 'gate', 'units', 'writes', 'positions'),
   readWaypoint: construct(ReadWaypoint, 'gate'),
-  issueMdtHandoff: construct(IssueMdtHandoff, 'gate', 'departments', 'mdtHandoffs', 'hasher', 'secrets', 'writes'),
+  issueMdtHandoff: construct(IssueMdtHandoff, 'gate', 'departments', 'mdtHandoffs', 'hasher', 'secrets', 'writes', 'attempts'),
   redeemMdtHandoff: construct(RedeemMdtHandoff, 'mdtHandoffs', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
   collectMdtSession: construct(CollectMdtSession, 'mdtHandoffs', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
   confirmMdtHandoff: construct(ConfirmMdtHandoff, 'gate', 'mdtHandoffs', 'hasher', 'writes'),

@@ -14,19 +14,35 @@ export interface IssueMdtHandoffInput extends DutyReport {
 export const MDT_TOKEN_PREFIX = 'cad_mdt_';
 
 /**
+ * Hand-offs one player may take in a window, within the credential's own budget (the contract's ten
+ * a minute): a player who repeats `/mdt` spends their own three, not the whole server's ten
+ * (issue 30, point 6).
+ */
+export const PLAYER_HANDOFFS = { limit: 3, windowSeconds: 60 } as const;
+
+/**
  * `/mdt-handoff`: a linked player gets a single-use token, valid 120 s, to open the MDT web
  * client. The tier is `full` only when the game says the player is on duty in the credential's
  * department and the records agree (the full gate passes); any other linked player gets `basic`,
  * read-only. Nothing about duty changes here.
  */
 export class IssueMdtHandoff {
-  constructor(private readonly ports: Pick<Ports, 'gate' | 'departments' | 'mdtHandoffs' | 'hasher' | 'secrets' | 'writes'>) {}
+  constructor(private readonly ports: Pick<Ports, 'gate' | 'departments' | 'mdtHandoffs' | 'hasher' | 'secrets' | 'writes' | 'attempts'>) {}
 
-  execute(input: IssueMdtHandoffInput): Promise<Outcome<{ token: string; expiresAt: Date; tier: MdtTier }, 'not_linked'>> {
+  execute(
+    input: IssueMdtHandoffInput,
+  ): Promise<Outcome<{ token: string; expiresAt: Date; tier: MdtTier }, 'not_linked' | 'player_limit_reached'>> {
     const { grant } = input;
     return this.ports.writes.run(credentialActor(grant), async (now) => {
       const player = await this.ports.gate.player(grant, input.identifiers);
       if (player === null || grant.departmentId === null) return refuse('not_linked');
+      // Counted per character, across every instance where the limiter is shared.
+      const budget = await this.ports.attempts.consume(
+        `mdt-handoff:${grant.credentialId}:${player.characterId}`,
+        PLAYER_HANDOFFS.limit,
+        PLAYER_HANDOFFS.windowSeconds,
+      );
+      if (!budget.allowed) return refuse('player_limit_reached');
       const departmentId = grant.departmentId;
       const department = await this.ports.departments.get(departmentId);
       const officer = this.ports.gate.judgeOnDuty(grant, player);

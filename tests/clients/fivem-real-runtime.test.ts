@@ -361,3 +361,18 @@ test.serial(
     void fx;
   },
 );
+
+test.serial('/mdt: a player who repeats it gets three links a minute, and another player on the server still gets theirs', async (t) => {
+  const { fx, officers } = await community(t, 2);
+  const [eager, patient] = [officers[0]!.player, officers[1]!.player];
+  for (let i = 1; i <= 3; i++) {
+    fx.command(eager, '/mdt');
+    await until(`link ${i}`, () => eager.client.openedUrls.length === i);
+  }
+  fx.command(eager, '/mdt');
+  await until('the refusal', () => lastChat(eager).includes('often this minute'));
+  t.is(eager.client.openedUrls.length, 3, 'no fourth link');
+  fx.command(patient, '/mdt');
+  await until('the other player’s link', () => patient.client.openedUrls.length === 1);
+  t.pass();
+});

@@ -96,7 +96,9 @@ export const tokenRoutes: readonly RouteSpec[] = [
       'Turns an MDT hand-off token into an MDT session, once; a hand-off to be confirmed in the game gives a pairing token and a code instead (202). A used, expired or unknown token is a 401.',
     tag,
     guard: { kind: 'public' },
-    rateLimit: { bucket: 'mdt-handoff-exchange', perMinute: 10, per: 'address' },
+    // Players behind one address (a LAN, a carrier's NAT) open their MDTs through it: the tokens are
+    // single-use and unguessable, so the budget is a flood guard, not a guessing guard.
+    rateLimit: { bucket: 'mdt-handoff-exchange', perMinute: 60, per: 'address' },
     body: Type.Object({ token: text(256) }),
     responses: {
       ...mdtSessionAnswers,

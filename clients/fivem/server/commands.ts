@@ -28,6 +28,9 @@ const textAfterName = (raw: string) => raw.replace(/^\/?\S+\s*/, '').trim();
 const NO_POSITION = 'your position is not known yet (still loading, or OneSync is off); try again in a moment';
 
 /** The players' chat commands, all handled on the server side, under the names the convars give them. */
+/** MDT links one player may get in a minute, as the CAD allows them (it counts per player as well). */
+const MDT_LINKS_PER_MINUTE = 3;
+
 export function registerCommands(bridge: Bridge): void {
   const { cad, config, duty, identities, positions, log } = bridge;
   const command = (key: CommandKey, run: (source: string, args: string[], raw: string) => Promise<void>) => {
@@ -111,6 +114,9 @@ export function registerCommands(bridge: Bridge): void {
     );
   });
 
+  /** When each player got their MDT links this minute (forgotten when they leave: a source number is reused). */
+  const linksSent = new Map<string, number[]>();
+  on('playerDropped', () => linksSent.delete(String(source)));
   command('mdt', async (source, [code]) => {
     const identifiers = await identities.of(source);
     if (code) {
@@ -122,6 +128,12 @@ export function registerCommands(bridge: Bridge): void {
         answer.ok ? undefined : RED,
       );
     }
+    // A player who repeats /mdt spends their own allowance before the CAD is asked, never the
+    // server's budget: three links a minute each, as the CAD counts them.
+    const now = Date.now();
+    const recent = (linksSent.get(source) ?? []).filter((at) => now - at < 60_000);
+    if (recent.length >= MDT_LINKS_PER_MINUTE) return tell(source, 'MDT: you asked for it often this minute; wait a little.', RED);
+    linksSent.set(source, [...recent, now]);
     const answer = await cad.bridge.mdtHandoff({
       identifiers,
       departmentSlug: config.departmentSlug,

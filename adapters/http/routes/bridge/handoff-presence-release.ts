@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { presenceAnswerSchema, releaseAnswerSchema } from './answer-schemas.ts';
 import { MAX_PRESENCE_IDENTIFIERS } from '../../../../domain/presence/presence.ts';
 import { type RouteSpec, ok, route } from '../../route-spec.ts';
+import { HttpError } from '../../error-catalogue.ts';
 import { identifiers, text } from '../../schemas.ts';
 import { BRIDGE_PATH, BRIDGE_TAG, bridgeEndpoint, bridgeRoute, playerIdentifiers } from './bridge-route.ts';
 import { dutyFields } from './body-fields.ts';
@@ -21,6 +22,11 @@ export const handoffPresenceReleaseRoutes: readonly RouteSpec[] = [
       present: ({ token, expiresAt, tier }) => ({ token, expiresAt: expiresAt.toISOString(), tier }),
       refusals: ['not_linked'],
     },
+    errors: {
+      // The contract's 429: `RATE_LIMITED`, nothing said of the wait.
+      player_limit_reached: () => new HttpError('RATE_LIMITED'),
+    },
+    responses: { 429: { description: 'Past the player’s three hand-offs a minute, or the credential’s ten.' } },
   }),
   bridgeRoute('confirmMdtHandoff', {
     operationId: 'bridgeConfirmMdtHandoff',
