@@ -296,6 +296,21 @@ test('a session ends when the credential that handed it off is revoked', async (
   t.is((await mdt.get('/me')).status, 401);
 });
 
+test('the department’s open calls are its members’ alone: a linked player who is no member sees none', async (t) => {
+  const world = await bridgeWorld(t.context.app);
+  const call = await world.openCall();
+  const { mdt } = await officerWithMdt(world);
+  const listed = expect(await mdt.get('/calls'), 200) as Array<{ callId: string }> | { calls: Array<{ callId: string }> };
+  const ids = (Array.isArray(listed) ? listed : listed.calls).map((c) => c.callId);
+  t.true(ids.includes(call.callId), 'a member sees the call');
+  // A player linked to a character of the organisation with no membership in this department.
+  const outsider = await world.linkedPlayer();
+  const theirs = await mdtSession(world, outsider);
+  const seen = expect(await theirs.get('/calls'), 200) as Array<unknown> | { calls: Array<unknown> };
+  t.deepEqual(Array.isArray(seen) ? seen : seen.calls, [], 'nothing of the department');
+  t.is(expect(await theirs.get('/me'), 200).tier, 'basic');
+});
+
 test('a rotated secret ends the sessions opened through the old one', async (t) => {
   const world = await bridgeWorld(t.context.app);
   const { mdt } = await officerWithMdt(world);
