@@ -1,5 +1,6 @@
 import { OptionalKind, type TSchema, Type } from '@sinclair/typebox';
 import { IDENTIFIER_KINDS, type IdentifierInput, MAX_IDENTIFIER_LENGTH } from '../../domain/roster/player-identifiers.ts';
+import { NOT_IN_NAMES } from '../../domain/shared/text.ts';
 import type {
   BoloId,
   CallId,
@@ -27,13 +28,8 @@ export const id = <Id extends string = string>() => Type.Unsafe<Id>(Type.String(
 
 export const text = (maxLength: number, minLength = 1) => Type.String({ minLength, maxLength });
 
-/**
- * The characters no name or label may hold (decisions 0061 and 0104): the bidirectional marks,
- * embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069),
- * which could reverse the text shown after them, and the invisible ones (U+200B to U+200D, U+2060,
- * U+FEFF), with which one name looks like another. As a pattern, so the document says it too.
- */
-export const NO_BIDI_CONTROLS = '^[^\\u061C\\u200B-\\u200F\\u202A-\\u202E\\u2060\\u2066-\\u2069\\uFEFF]*$';
+/** A name or label holds none of the domain's `NOT_IN_NAMES`; as a pattern, so the document says it too. */
+export const NO_BIDI_CONTROLS = `^[^${NOT_IN_NAMES}]*$`;
 
 /** What a caller reads when a name or label carries such a character. */
 export const BIDI_CONTROLS_REFUSED =

@@ -5,7 +5,7 @@ import type { RoleName } from '../../domain/people/role.ts';
 import type { OrganisationId, PersonId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import { audited } from '../audit/audited-writes.ts';
-import { endSessionsOnRightsChange, openSession } from './person-sessions.ts';
+import { endSessions, openSession } from './person-sessions.ts';
 import type { SignedIn } from './sign-in-with-password.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 
@@ -95,7 +95,7 @@ export class AcceptInvitation {
       await this.ports.invitations.save(invitation);
       const { role } = invitation;
       await this.ports.personMemberships.save({ personId: person.personId, organisationId: organisation.id, role, since: now });
-      await endSessionsOnRightsChange(this.ports, person.personId, now);
+      await endSessions(this.ports, person.personId, now);
       const { sessionId, session } = await openSession(this.ports, person.personId, input.userAgent, now);
       const signedIn = { sessionId, personId: person.personId, displayName: person.displayName, expiresAt: session.snapshot().expiresAt };
       const joined = { organisationId: organisation.id, name: organisation.name, role };

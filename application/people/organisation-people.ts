@@ -8,7 +8,7 @@ import { audited, unchanged } from '../audit/audited-writes.ts';
 import { type AccessRefusal, authorise, operatorActor, readInOrganisation } from '../operator/operator-access.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 import { mayGiveRole } from './invitations.ts';
-import { endSessionsOnRightsChange } from './person-sessions.ts';
+import { endSessions } from './person-sessions.ts';
 
 export interface OrganisationPerson {
   readonly personId: PersonId;
@@ -77,7 +77,7 @@ export class ChangePersonRole {
       person.setStatus(status, now);
       await this.ports.people.save(person);
       // New rights, new session ids: the person signs in again (their rights are judged from the records either way).
-      await endSessionsOnRightsChange(this.ports, personId, now);
+      await endSessions(this.ports, personId, now);
       const details = { role: { from: membership.role, to: role }, status: { from: before, to: status } };
       return audited(after, auditNote(organisationId, 'person.changed', { type: 'person', id: personId }, details));
     });

@@ -5,19 +5,19 @@ import type { Ports } from '../ports/port-catalogue.ts';
 export const SESSION_PREFIX = 'cad_ps_';
 
 /**
- * A change of the person's rights (a role, an approval, one more organisation) ends their browser
- * sessions but `keep` (the keyed hash of the session making the change for itself, renewed by the
- * caller): a session id never outlives the rights it was signed in with. Returns how many ended.
+ * Ends the person's open browser sessions, or only the one whose keyed hash is `only`; says how many
+ * ended. A sign-out ends one or all; a change of the person's rights (a role, an approval, one more
+ * organisation) ends all, so that a session id never outlives the rights it was signed in with.
  */
-export async function endSessionsOnRightsChange(
+export async function endSessions(
   ports: Pick<Ports, 'browserSessions'>,
   personId: PersonId,
   now: Date,
-  keep: string | null = null,
+  only: string | null = null,
 ): Promise<number> {
   let ended = 0;
   for (const session of await ports.browserSessions.openOf(personId)) {
-    if (session.snapshot().idHash === keep) continue;
+    if (only !== null && session.snapshot().idHash !== only) continue;
     session.end(now);
     await ports.browserSessions.save(session);
     ended++;

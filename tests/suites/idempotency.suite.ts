@@ -17,6 +17,8 @@ const keyed = (key: string) => ({ 'idempotency-key': key });
 /** Rows of a table whose stored form mentions the text (a unique description, an id), on any store. */
 const rowsMentioning = (snapshot: Record<string, unknown[]>, table: string, text: string) =>
   (snapshot[table] ?? []).filter((row) => JSON.stringify(row).includes(text)).length;
+/** How many idempotency keys the store keeps, on any store. */
+const keysKept = async (store: InspectableStore) => ((await store.snapshot())['idempotency_keys'] ?? []).length;
 const report911 = (description: string) => ({ identifiers: { license: 'license:world-officer' }, mapX: 100, mapY: 200, description });
 
 /** The answer as the service sent it, read from the raw bytes the client then threw away. */
@@ -69,7 +71,7 @@ export function idempotencySuite(test: TestFn<IdempotencyContext>, open: () => P
   // Reads and heartbeats keep no key (decision 0105): the ledger stays the size of the writes.
   test.serial('a write does keep its key: the ledger the checks below read is the one keys go to', async (t) => {
     const { app, store, world } = t.context;
-    const ledger = async () => ((await store.snapshot())['idempotency_keys'] ?? []).length;
+    const ledger = () => keysKept(store);
     const before = await ledger();
     const reply = await app.http.post(`${BRIDGE}/911`, report911(`kept ${randomUUID()}`), {
       token: world.tokens.game,
@@ -87,7 +89,7 @@ export function idempotencySuite(test: TestFn<IdempotencyContext>, open: () => P
         const key = randomUUID();
         const body = await validBody(spec.operationId, world);
         const send = () => app.http.send(spec.method, world.pathOf(spec), body, { token: world.tokenOf(spec)!, headers: keyed(key) });
-        const ledger = async () => ((await store.snapshot())['idempotency_keys'] ?? []).length;
+        const ledger = () => keysKept(store);
         const before = await ledger();
         const first = await send();
         const again = await send();
