@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import type { TemplatedApp } from 'uWebSockets.js';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import { unauthorized } from './admission.ts';
 import type { AccessWatch } from '../../application/ports/access-watch.ts';
 import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
@@ -11,17 +11,16 @@ import { type DispatchOptions, serveDispatch } from './dispatch-namespace.ts';
 import { type MdtOptions, serveMdt } from './mdt-namespace.ts';
 import { attachToHttpServer, attachToUwsApp, engineDrained, listenOnUws, loadUws } from './realtime-engines.ts';
 import type { FanOut } from './redis-fan-out.ts';
-import { MemoryWaypointLog, type Missed, type WaypointLog } from './waypoint-log.ts';
-import { type WaypointEvent, waypointPayload } from './waypoint-payload.ts';
+import { MemoryWaypointLog, type WaypointLog } from './waypoint-log.ts';
+import { type ClientEvents, DEFAULT_ORDER_HOLD_MS, type ServerEvents, type SocketData, WaypointDelivery } from './waypoint-delivery.ts';
+import { type WaypointEvent, isWaypointEvent, waypointPayload } from './waypoint-payload.ts';
+
+export { RESUMED_EVENT, RESYNC_EVENT, WAYPOINT_EVENT } from './waypoint-delivery.ts';
 
 /** The namespace of the game bridge's realtime channel (section 6 of the contract). */
 export const GAME_NAMESPACE = '/integrations/game';
-/** The wire event of each assignment change. */
-export const WAYPOINT_EVENT = 'waypoint';
-/** Sent once a (re)connected socket is up to date: where its department's sequence stands (decision 0091). */
-export const RESUMED_EVENT = 'waypoint.resumed';
-/** Sent instead of the missed events when the log no longer holds them: re-read `/waypoint` (decision 0091). */
-export const RESYNC_EVENT = 'waypoint.resync';
+/** The fan-out's server-side event that carries a waypoint event to the other instances' sockets. */
+const FANNED_OUT = 'cad:waypoint';
 
 export type RealtimeEngineChoice = 'auto' | 'uws' | 'node';
 
@@ -55,6 +54,8 @@ export interface RealtimeOptions {
   log?: WaypointLog;
   /** Serves the officers' MDT channel (`/mdt`); left out, none. */
   mdt?: MdtOptions;
+  /** How long a waypoint event waits for an earlier one of its department (decision 0108); 250 ms when left out. */
+  orderHoldMs?: number;
 }
 
 export interface RealtimeGateway {
@@ -81,33 +82,6 @@ export interface RealtimeGateway {
   close(): Promise<void>;
 }
 
-/**
- * Clients send nothing. The server sends `waypoint`, and on each (re)connection `waypoint.resumed`
- * or `waypoint.resync`. The last argument of each is the offset a stock client keeps and sends back
- * when it reconnects: the sequence number, as a string.
- */
-type ClientEvents = Record<string, never>;
-interface ResumedEvent {
-  readonly seq: number;
-  readonly replayed: number;
-}
-interface ResyncEvent {
-  /** `log_exceeded`: away longer than the log keeps; `log_unavailable`: the log did not answer. */
-  readonly reason: 'log_exceeded' | 'log_unavailable';
-  readonly seq: number;
-}
-interface ServerEvents {
-  waypoint(event: WaypointEvent, offset: string): void;
-  'waypoint.resumed'(event: ResumedEvent, offset: string): void;
-  'waypoint.resync'(event: ResyncEvent, offset: string): void;
-}
-interface SocketData {
-  room: string;
-  expiresAt: Date;
-  /** The last sequence number the client says it saw (`auth.offset`); null on a first connection. */
-  resumeFrom: number | null;
-}
-
 /** A non-negative integer, as a stock client echoes it (a string) or as a client sends it by hand. */
 const OFFSET = /^(0|[1-9][0-9]{0,14})$/;
 
@@ -117,8 +91,6 @@ function offsetOf(value: unknown): number | null | undefined {
   const text = typeof value === 'number' ? String(value) : value;
   return typeof text === 'string' && OFFSET.test(text) ? Number(text) : undefined;
 }
-
-type GameSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
 
 /** Larger client frames close the connection: clients have nothing to say beyond the handshake. */
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
@@ -150,12 +122,18 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
 
   const games = io.of(GAME_NAMESPACE);
   const log = options.log ?? new MemoryWaypointLog();
+  const delivery = new WaypointDelivery(games, { log, now: options.now, holdMs: options.orderHoldMs ?? DEFAULT_ORDER_HOLD_MS, logger: options.logger });
+  games.adapter.on('delete-room', (room: string) => delivery.left(room));
+  // Another instance's event: given to this instance's sockets in sequence order.
+  games.on(FANNED_OUT, (room: unknown, event: unknown) => {
+    if (typeof room === 'string' && isWaypointEvent(event)) delivery.offer(room, event);
+  });
   games.use((socket, next) => {
     const result = options.authenticate(socket.handshake.auth?.token);
     if (!result.ok) return next(unauthorized(result.reason));
     const resumeFrom = offsetOf(socket.handshake.auth?.['offset']);
     if (resumeFrom === undefined) return next(unauthorized('invalid_offset'));
-    socket.data = { room: roomOf(result.organisationId, result.departmentId), expiresAt: result.expiresAt, resumeFrom };
+    socket.data = { room: roomOf(result.organisationId, result.departmentId), expiresAt: result.expiresAt, resumeFrom, at: resumeFrom ?? 0 };
     // Socket.IO's client keeps the last string argument of each event as its offset, and sends it
     // back (with this id) when it reconnects, but only once the server has given it a session id
     // (`pid`). Socket.IO gives one only with its own connection-state recovery, whose session the
@@ -168,50 +146,13 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
     const remaining = Math.min(Math.max(socket.data.expiresAt.getTime() - options.now().getTime(), 0), MAX_TIMER_MS);
     const expiry = setTimeout(() => socket.disconnect(true), remaining);
     socket.once('disconnect', () => clearTimeout(expiry));
-    admit(socket).catch((error: unknown) => {
+    delivery.admit(socket).catch((error: unknown) => {
       // The log did not answer (Redis away): the socket goes live, and is told to re-read.
       options.logger.warn({ reason: String(error) }, 'the waypoint log did not answer: a socket was told to re-read');
-      socket.join(socket.data.room);
-      socket.emit(RESYNC_EVENT, { reason: 'log_unavailable', seq: socket.data.resumeFrom ?? 0 }, String(socket.data.resumeFrom ?? 0));
+      delivery.admitUnsynchronised(socket);
     });
     // No event handlers: whatever a client emits is dropped by Socket.IO.
   });
-
-  /** Sends the missed events (or says they are gone); returns the sequence number the socket now stands at. */
-  const deliver = (socket: GameSocket, missed: Missed): number => {
-    if (missed.kind === 'gap') {
-      socket.emit(RESYNC_EVENT, { reason: 'log_exceeded', seq: missed.last }, String(missed.last));
-      return missed.last;
-    }
-    for (const event of missed.events) socket.emit(WAYPOINT_EVENT, event, String(event.seq));
-    return missed.last;
-  };
-
-  /**
-   * A (re)connected socket joins its room up to date. A returning one first gets what it missed
-   * from the log, in order. Then it joins the room and reads the log once more: an event published
-   * while the first read was under way reached the room before the socket was in it, but it was in
-   * the log before it was sent, so this read finds it. Last, `waypoint.resumed` says where it stands.
-   */
-  const admit = async (socket: GameSocket) => {
-    const { room, resumeFrom } = socket.data;
-    let replayed = 0;
-    let at: number;
-    if (resumeFrom === null) at = await log.last(room);
-    else {
-      const missed = await log.since(room, resumeFrom, options.now());
-      if (!socket.connected) return;
-      replayed += missed.kind === 'events' ? missed.events.length : 0;
-      at = deliver(socket, missed);
-    }
-    if (!socket.connected) return;
-    socket.join(room);
-    const meanwhile = await log.since(room, at, options.now());
-    if (!socket.connected) return;
-    replayed += meanwhile.kind === 'events' ? meanwhile.events.length : 0;
-    at = deliver(socket, meanwhile);
-    socket.emit(RESUMED_EVENT, { seq: at, replayed }, String(at));
-  };
 
   const shared = options.fanOut !== undefined;
   const dispatch = options.dispatch === undefined ? null : serveDispatch(io, { ...options.dispatch, shared });
@@ -227,9 +168,11 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
 
   let closed: Promise<void> | undefined;
   const send = (room: string, event: WaypointEvent) => {
-    if (!closing) games.to(room).emit(WAYPOINT_EVENT, event, String(event.seq));
+    if (closing) return;
+    delivery.offer(room, event);
+    if (shared) games.serverSideEmit(FANNED_OUT, room, event);
   };
-  // Logged before it is sent: a socket that resumes finds in the log every event it could have missed.
+  // Logged before it is sent: a socket that resumes, or a room that waits for it, finds it in the log.
   const publish = (organisationId: OrganisationId, event: WaypointEvent) => {
     if (closing) return;
     const room = roomOf(organisationId, event.departmentId);
@@ -256,6 +199,7 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
     publish,
     close() {
       closing = true;
+      delivery.close();
       dispatch?.close();
       // Connections are dropped without a Socket.IO `disconnect` packet, as io.close() does, so
       // clients reconnect (with backoff) once the service is back. Not disconnectSockets(true):

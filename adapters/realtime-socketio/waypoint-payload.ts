@@ -41,3 +41,15 @@ export function waypointPayload(change: SequencedAssignmentEvent, emittedAt: Dat
   if (change.type === 'assignment.removed') return { type: change.type, ...common };
   return { type: change.type, ...common, callNumber: change.callNumber, mapX: change.pin?.x ?? null, mapY: change.pin?.y ?? null };
 }
+
+/** An event as another instance sent it over the fan-out: the fields delivery relies on are there. */
+export function isWaypointEvent(value: unknown): value is WaypointEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const { seq, departmentId, type } = value as Record<string, unknown>;
+  return (
+    Number.isSafeInteger(seq) &&
+    (seq as number) > 0 &&
+    typeof departmentId === 'string' &&
+    (type === 'assignment.created' || type === 'assignment.updated' || type === 'assignment.removed')
+  );
+}

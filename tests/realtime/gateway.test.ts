@@ -68,11 +68,15 @@ function tokenFor(organisationId: string, departmentId: string | null, { remaini
   ).accessToken;
 }
 
-let lastSeq = 0;
-function waypoint(departmentId: string): WaypointEvent {
+/** Each department's events are numbered 1, 2, 3... as the service numbers them (decision 0090). */
+const lastSeq = new Map<string, number>();
+function waypoint(departmentId: string, organisationId = ''): WaypointEvent {
+  const room = `${organisationId}:${departmentId}`;
+  const seq = (lastSeq.get(room) ?? 0) + 1;
+  lastSeq.set(room, seq);
   return {
     type: 'assignment.created',
-    seq: ++lastSeq,
+    seq,
     emittedAt: new Date().toISOString(),
     departmentId: departmentId as DepartmentId,
     callId: uuid<CallId>(),
@@ -194,7 +198,7 @@ for (const engine of ENGINES) {
       h.gateway.publish(orgA as OrganisationId, event);
       // Markers published after `event`: a socket that got the marker first never got `event`.
       const markerB = waypoint(dept2);
-      const markerC = waypoint(dept1);
+      const markerC = waypoint(dept1, orgB);
       const markerA = waypoint(dept1);
       h.gateway.publish(orgA as OrganisationId, markerB);
       h.gateway.publish(orgB as OrganisationId, markerC);
@@ -254,7 +258,7 @@ for (const engine of ENGINES) {
       const [inTalker, inPeer] = [inbox(talker), inbox(peer)];
       await Promise.all([connected(talker), connected(peer)]);
       let acknowledged = false;
-      talker.emit('waypoint', waypoint(dept));
+      talker.emit('waypoint', { type: 'assignment.created', seq: 1, departmentId: dept });
       talker.emit('subscribe', { organisationId: randomUUID(), departmentId: randomUUID() });
       talker.emit('anything', 1, () => (acknowledged = true));
       // A connect on the same connection, after the emits: once it is answered, the server has
