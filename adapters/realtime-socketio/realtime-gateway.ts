@@ -122,7 +122,12 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
 
   const games = io.of(GAME_NAMESPACE);
   const log = options.log ?? new MemoryWaypointLog();
-  const delivery = new WaypointDelivery(games, { log, now: options.now, holdMs: options.orderHoldMs ?? DEFAULT_ORDER_HOLD_MS, logger: options.logger });
+  const delivery = new WaypointDelivery(games, {
+    log,
+    now: options.now,
+    holdMs: options.orderHoldMs ?? DEFAULT_ORDER_HOLD_MS,
+    logger: options.logger,
+  });
   games.adapter.on('delete-room', (room: string) => delivery.left(room));
   // Another instance's event: given to this instance's sockets in sequence order.
   games.on(FANNED_OUT, (room: unknown, event: unknown) => {
@@ -133,7 +138,12 @@ export async function startRealtime(options: RealtimeOptions): Promise<RealtimeG
     if (!result.ok) return next(unauthorized(result.reason));
     const resumeFrom = offsetOf(socket.handshake.auth?.['offset']);
     if (resumeFrom === undefined) return next(unauthorized('invalid_offset'));
-    socket.data = { room: roomOf(result.organisationId, result.departmentId), expiresAt: result.expiresAt, resumeFrom, at: resumeFrom ?? 0 };
+    socket.data = {
+      room: roomOf(result.organisationId, result.departmentId),
+      expiresAt: result.expiresAt,
+      resumeFrom,
+      at: resumeFrom ?? 0,
+    };
     // Socket.IO's client keeps the last string argument of each event as its offset, and sends it
     // back (with this id) when it reconnects, but only once the server has given it a session id
     // (`pid`). Socket.IO gives one only with its own connection-state recovery, whose session the

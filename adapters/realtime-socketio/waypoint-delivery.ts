@@ -213,12 +213,18 @@ export class WaypointDelivery {
       if (missed.kind === 'events') for (const event of missed.events) this.offer(room, event);
     } catch (error) {
       reason = 'log_unavailable';
-      this.options.logger.warn({ reason: String(error) }, 'the waypoint log did not answer while events waited: sockets were told to re-read');
+      this.options.logger.warn(
+        { reason: String(error) },
+        'the waypoint log did not answer while events waited: sockets were told to re-read',
+      );
     }
     if (this.rooms.get(room) !== state || state.held.size === 0) return;
     const first = Math.min(...state.held.keys());
     const skippedTo = first - 1;
-    this.options.logger.warn({ room, from: state.delivered + 1, to: skippedTo }, 'waypoint events never arrived: sockets were told to re-read');
+    this.options.logger.warn(
+      { room, from: state.delivered + 1, to: skippedTo },
+      'waypoint events never arrived: sockets were told to re-read',
+    );
     state.delivered = skippedTo;
     for (const socket of this.socketsOf(room)) {
       if (socket.data.at >= skippedTo) continue;

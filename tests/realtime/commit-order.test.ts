@@ -107,7 +107,8 @@ interface Instance {
 async function instance(t: ExecutionContext, engine: Engine, redis?: { url: string; prefix: string }): Promise<Instance> {
   const server: HttpServer = createServer((_req, res) => res.writeHead(404).end());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const link = redis === undefined ? undefined : new RedisLink({ url: redis.url, timeoutMs: 2_000, logger: { warn: () => {}, info: () => {} } });
+  const link =
+    redis === undefined ? undefined : new RedisLink({ url: redis.url, timeoutMs: 2_000, logger: { warn: () => {}, info: () => {} } });
   if (link !== undefined) t.true(await link.ready(), 'Redis answers');
   const log = link === undefined || redis === undefined ? undefined : new RedisWaypointLog(link.commands, redis.prefix);
   const gateway = await startRealtime({
@@ -138,7 +139,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function engineTest(engine: Engine, title: string, body: (t: ExecutionContext) => Promise<void>) {
   const full = `${engine} engine: ${title}`;
-  if (engine === 'uws' && uwsProblem !== null) test.skip(`${full} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
+  if (engine === 'uws' && uwsProblem !== null)
+    test.skip(`${full} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
   else test.serial(full, body);
 }
 
@@ -157,27 +159,34 @@ for (const engine of ['node', 'uws'] as const) {
     for (const s of sockets) {
       await s.untilSeq(4);
       t.deepEqual(s.seqs(), [1, 2, 3, 4]);
-      t.false(s.all.some((e) => e.name === 'waypoint.resync'), 'nothing was missing');
+      t.false(
+        s.all.some((e) => e.name === 'waypoint.resync'),
+        'nothing was missing',
+      );
     }
   });
 
-  engineTest(engine, 'one instance: an event that never comes is skipped after the hold, with a word, and the later ones follow', async (t) => {
-    const a = await instance(t, engine);
-    const [org, dept] = [randomUUID(), randomUUID()];
-    const s = client(t, a.gateway, org, dept);
-    await s.ready();
-    a.gateway.publish(org as OrganisationId, event(dept, 1));
-    a.gateway.publish(org as OrganisationId, event(dept, 3)); // 2 is never published (its instance stopped after commit)
-    await s.untilSeq(3);
-    t.deepEqual(
-      s.all.filter((e) => e.name !== 'waypoint.resumed').map((e) => [e.name, e.name === 'waypoint' ? e.payload['seq'] : e.payload]),
-      [
-        ['waypoint', 1],
-        ['waypoint.resync', { reason: 'event_missing', seq: 2 }],
-        ['waypoint', 3],
-      ],
-    );
-  });
+  engineTest(
+    engine,
+    'one instance: an event that never comes is skipped after the hold, with a word, and the later ones follow',
+    async (t) => {
+      const a = await instance(t, engine);
+      const [org, dept] = [randomUUID(), randomUUID()];
+      const s = client(t, a.gateway, org, dept);
+      await s.ready();
+      a.gateway.publish(org as OrganisationId, event(dept, 1));
+      a.gateway.publish(org as OrganisationId, event(dept, 3)); // 2 is never published (its instance stopped after commit)
+      await s.untilSeq(3);
+      t.deepEqual(
+        s.all.filter((e) => e.name !== 'waypoint.resumed').map((e) => [e.name, e.name === 'waypoint' ? e.payload['seq'] : e.payload]),
+        [
+          ['waypoint', 1],
+          ['waypoint.resync', { reason: 'event_missing', seq: 2 }],
+          ['waypoint', 3],
+        ],
+      );
+    },
+  );
 
   const twoInstances = (title: string, body: (t: ExecutionContext, a: Instance, b: Instance) => Promise<void>) => {
     if (REDIS_URL === undefined) {
@@ -193,22 +202,25 @@ for (const engine of ['node', 'uws'] as const) {
     });
   };
 
-  twoInstances('events published on A and on B in the other order reach the sockets on both in sequence order, each once', async (t, a, b) => {
-    const [org, dept] = [randomUUID(), randomUUID()];
-    const sockets = [client(t, a.gateway, org, dept), client(t, b.gateway, org, dept), client(t, b.gateway, org, dept)];
-    await Promise.all(sockets.map((s) => s.ready()));
-    a.gateway.publish(org as OrganisationId, event(dept, 2));
-    await delay(DELAY_MS);
-    b.gateway.publish(org as OrganisationId, event(dept, 1));
-    b.gateway.publish(org as OrganisationId, event(dept, 4));
-    await delay(DELAY_MS);
-    a.gateway.publish(org as OrganisationId, event(dept, 3));
-    for (const s of sockets) {
-      await s.untilSeq(4);
-      t.deepEqual(s.seqs(), [1, 2, 3, 4]);
-      t.false(s.all.some((e) => e.name === 'waypoint.resync'));
-    }
-  });
+  twoInstances(
+    'events published on A and on B in the other order reach the sockets on both in sequence order, each once',
+    async (t, a, b) => {
+      const [org, dept] = [randomUUID(), randomUUID()];
+      const sockets = [client(t, a.gateway, org, dept), client(t, b.gateway, org, dept), client(t, b.gateway, org, dept)];
+      await Promise.all(sockets.map((s) => s.ready()));
+      a.gateway.publish(org as OrganisationId, event(dept, 2));
+      await delay(DELAY_MS);
+      b.gateway.publish(org as OrganisationId, event(dept, 1));
+      b.gateway.publish(org as OrganisationId, event(dept, 4));
+      await delay(DELAY_MS);
+      a.gateway.publish(org as OrganisationId, event(dept, 3));
+      for (const s of sockets) {
+        await s.untilSeq(4);
+        t.deepEqual(s.seqs(), [1, 2, 3, 4]);
+        t.false(s.all.some((e) => e.name === 'waypoint.resync'));
+      }
+    },
+  );
 
   twoInstances('an event that reached the log but not the fan-out is taken from the log after the hold, in its place', async (t, a, b) => {
     const [org, dept] = [randomUUID(), randomUUID()];
