@@ -1,3 +1,4 @@
+import { closest, distance } from 'fastest-levenshtein';
 import { Ajv, type ErrorObject } from 'ajv';
 import ipaddr from 'ipaddr.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from '../adapters/http-koa/http-server.ts';
@@ -121,6 +122,27 @@ export class ConfigError extends Error {
     super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** Variables of the service's families read elsewhere than this schema (the CLI's, the uWS transport's). */
+const READ_ELSEWHERE = ['CAD_OPERATOR_KEY', 'UWS_HTTP_MAX_HEADERS_SIZE'];
+const FAMILIES = /^(CAD|REALTIME|METRICS)_/;
+
+/**
+ * The variables of the service's own families (`CAD_*`, `REALTIME_*`, `METRICS_*`) that it does not
+ * read, each with the known name nearest to it: a misspelt `CAD_DATADIR` would otherwise start on an
+ * empty database without a word. One line each, for the start to warn with; nothing is refused.
+ */
+export function unknownVariables(env: Readonly<Record<string, string | undefined>>): string[] {
+  const known = [...Object.keys(schema.properties), ...READ_ELSEWHERE];
+  return Object.keys(env)
+    .filter((name) => FAMILIES.test(name) && !known.includes(name))
+    .sort()
+    .map((name) => {
+      const nearest = closest(name, known);
+      const near = distance(name, nearest) <= Math.max(2, Math.floor(name.length / 4));
+      return `${name} is not a setting of this service and is ignored${near ? `: did you mean ${nearest}?` : ''}`;
+    });
 }
 
 /** Reads and checks the environment; every bad variable is named in one error. */

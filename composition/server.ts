@@ -1,6 +1,6 @@
 import { createLogger } from '../adapters/logging/pino-logger.ts';
 import { describePostgresDatabase } from '../adapters/persistence-mikro-orm/postgres-database.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, unknownVariables } from './config.ts';
 import { type RunningService, startService } from './service.ts';
 
 /** `npm start`: reads the environment, starts the service, and stops it gracefully on SIGTERM or SIGINT (decision 0054). */
@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  for (const line of unknownVariables(process.env)) logger.warn({ setting: 'unknown' }, line);
   let service: RunningService | undefined;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -53,3 +53,26 @@ test('slow clients are cut at the deadlines set in the environment', async (t) =
   t.log(`closed after ${Math.round(closedAfter)} ms (CAD_REQUEST_TIMEOUT_MS=1000)`);
   t.regex(slow.received(), /^HTTP\/1\.1 408 /);
 });
+
+test('a variable of the service’s families that it does not read is warned about at start, with the nearest known name', async (t) => {
+  const { child, output } = startServer({
+    PORT: '0',
+    CAD_STORAGE: 'memory',
+    CAD_DATADIR: './data-misspelt',
+    REALTIME_PROT: '9000',
+    CAD_SOMETHING_ELSE_ENTIRELY: '1',
+    LOG_LEVEL: 'info',
+  });
+  t.teardown(() => child.kill('SIGKILL'));
+  await waitFor(output, /listening on http:\/\/127\.0\.0\.1:\d+/, child);
+  const warnings = output()
+    .split('\n')
+    .filter((line) => line.includes('"setting":"unknown"'))
+    .map((line) => (JSON.parse(line) as { level: number; msg: string }).msg);
+  // Exactly these: PORT, CAD_STORAGE and LOG_LEVEL, set as well, are known.
+  t.deepEqual(warnings, [
+    'CAD_DATADIR is not a setting of this service and is ignored: did you mean CAD_DATA_DIR?',
+    'CAD_SOMETHING_ELSE_ENTIRELY is not a setting of this service and is ignored',
+    'REALTIME_PROT is not a setting of this service and is ignored: did you mean REALTIME_PORT?',
+  ]);
+});
