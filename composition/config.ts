@@ -15,6 +15,8 @@ export interface Config {
   /** false (or 0): use the socket address; true (one proxy) or a hop count: trust X-Forwarded-For that far. */
   readonly trustProxy: boolean | number;
   readonly rateLimitScale: number;
+  /** The access log: every request's line, or the heartbeats' successes summed up once a period (decision 0111). */
+  readonly accessLog: { readonly mode: 'summary' | 'every'; readonly periodMs: number };
   readonly accessTokenTtlSeconds: number;
   /** How long an MDT session lives: a shift. */
   readonly mdtSessionHours: number;
@@ -59,6 +61,8 @@ const schema = {
     CAD_MDT_SESSION_HOURS: { type: 'number', minimum: 0.25, maximum: 24, default: 4 },
     GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR: { type: 'integer', minimum: 0, maximum: 100000, default: 20 },
     LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
+    CAD_ACCESS_LOG: { enum: ['summary', 'every'], default: 'summary' },
+    CAD_ACCESS_LOG_SUMMARY_S: { type: 'integer', minimum: 1, maximum: 3600, default: 60 },
     CAD_HTTP_ENGINE: { enum: ['koa', 'uws'], default: 'koa' },
     CAD_REALTIME_ENGINE: { enum: ['auto', 'uws', 'node'], default: 'auto' },
     REALTIME_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8081 },
@@ -95,6 +99,8 @@ interface Checked {
   CAD_MDT_SESSION_HOURS: number;
   GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR: number;
   LOG_LEVEL: string;
+  CAD_ACCESS_LOG: 'summary' | 'every';
+  CAD_ACCESS_LOG_SUMMARY_S: number;
   CAD_HTTP_ENGINE: 'koa' | 'uws';
   CAD_REALTIME_ENGINE: 'auto' | 'uws' | 'node';
   REALTIME_PORT: number;
@@ -179,6 +185,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     mdtSessionHours: v.CAD_MDT_SESSION_HOURS,
     autoProvisionPerHour: v.GAME_AUTO_PROVISION_RATE_LIMIT_PER_HOUR,
     logLevel: v.LOG_LEVEL,
+    accessLog: { mode: v.CAD_ACCESS_LOG, periodMs: v.CAD_ACCESS_LOG_SUMMARY_S * 1000 },
     httpEngine: v.CAD_HTTP_ENGINE,
     realtime: {
       engine: v.CAD_REALTIME_ENGINE,

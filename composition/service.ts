@@ -39,6 +39,8 @@ export interface ServiceOptions {
   readonly logger: Logger;
   readonly trustProxy?: boolean | number;
   readonly rateLimitScale?: number;
+  /** The access log: the heartbeats' and health checks' successes summed up once a minute (the default), or `every` line. */
+  readonly accessLog?: { readonly mode: 'summary' | 'every'; readonly periodMs: number };
   readonly accessTokenTtlSeconds?: number;
   /** How long an MDT session lives, in hours (4 by default: a shift). */
   readonly mdtSessionHours?: number;
@@ -134,6 +136,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         logger: options.logger,
         trustProxy: options.trustProxy ?? false,
         rateLimitScale: options.rateLimitScale ?? 1,
+        accessLog: options.accessLog ?? { mode: 'summary', periodMs: 60_000 },
         asyncApi: asyncApiDocument(),
         // The pages reach the channel on REALTIME_PORT when it runs on a uWebSockets.js app of its own.
         realtimePort: () => (gateway?.engine === 'uws' && gateway.url !== server?.url ? Number(new URL(gateway.url).port) : undefined),

@@ -10,7 +10,7 @@ import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, fingerprintOf, idempotencyKeyOf, k
 import { unfitInput } from './input-text.ts';
 import { openApiDocument } from './openapi.ts';
 import { HOME_PAGE, pageTable } from './pages.ts';
-import { type Reply, type RouteSpec, takesIdempotencyKey } from './route-spec.ts';
+import { HEARTBEATS, type Reply, type RouteSpec, takesIdempotencyKey } from './route-spec.ts';
 import { sameOrigin, sessionIdOf, writeSessionCookie } from './session-cookie.ts';
 import { flowCookieOf, ownOrigin, writeFlowCookie } from './flow-cookie.ts';
 import { Router } from './router.ts';
@@ -47,6 +47,8 @@ export interface HttpOptions {
   readonly asyncApi: object;
   /** The realtime channel's own port when it runs on uWebSockets.js, for the pages that open it. */
   readonly realtimePort?: number | (() => number | undefined);
+  /** `summary` sums up the heartbeats' and health checks' successes once a period; every line by default. */
+  readonly accessLog?: { readonly mode: 'summary' | 'every'; readonly periodMs: number };
 }
 
 export const DEFAULT_BODY_LIMIT = '512kb';
@@ -98,7 +100,11 @@ export function createHttpPipeline(deps: HttpDependencies, routes: readonly Rout
   };
   const whole = compose<Exchange>([
     ...(options.metrics === undefined ? [] : [requestMetrics(options.metrics)]),
-    requestContext(options.logger),
+    requestContext(options.logger, {
+      mode: options.accessLog?.mode ?? 'every',
+      periodMs: options.accessLog?.periodMs ?? 60_000,
+      hot: new Set([...routes.filter((spec) => HEARTBEATS.has(spec.operationId)).map((spec) => spec.path), '/healthz', '/readyz']),
+    }),
     errorHandler(options.logger),
     staticPages(pages, HOME_PAGE),
     route,

@@ -196,6 +196,12 @@ export const SAFE_TO_REPEAT: ReadonlySet<string> = new Set([
   'mdtWarrantCheck',
 ]);
 
+/**
+ * The rows a game server calls every few seconds per player: their successes are summed up in the
+ * access log instead of written one by one, unless every line is asked for (decision 0111).
+ */
+export const HEARTBEATS: ReadonlySet<string> = new Set(['bridgeLocation', 'bridgeWaypoint', 'bridgePresence']);
+
 export function takesIdempotencyKey(spec: Pick<RouteSpec, 'method' | 'guard' | 'operationId'>): boolean {
   // A person's own routes are a browser's, which sends no key (a sign-in, a sign-out, an account change).
   if (spec.method === 'GET' || spec.guard.kind === 'public' || spec.guard.kind === 'person') return false;

@@ -59,7 +59,7 @@ const resync = {
   title: RESYNC_EVENT,
   summary: 'The missed events are no longer held: re-read `POST /api/v1/integrations/game/waypoint`.',
   description:
-    'Sent on a reconnection instead of the missed events when the log no longer holds all of them (`log_exceeded`: away longer than the log keeps, or the instance that held it restarted) or did not answer (`log_unavailable`); and live, when an event never arrived within the hold, neither sent nor logged (`event_missing`, decision 0108). The client re-reads its waypoints over HTTP; the events after `seq` follow live.',
+    'Sent on a reconnection instead of the missed events when the log no longer holds all of them (`log_exceeded`: away longer than the log keeps, or the instance that held it restarted) or did not answer (`log_unavailable`); and live, when an event never arrived within the hold, neither sent nor logged (`event_missing`, decision 0110). The client re-reads its waypoints over HTTP; the events after `seq` follow live.',
   contentType: 'application/json',
   payload: {
     type: 'object',

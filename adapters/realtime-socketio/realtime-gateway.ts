@@ -54,7 +54,7 @@ export interface RealtimeOptions {
   log?: WaypointLog;
   /** Serves the officers' MDT channel (`/mdt`); left out, none. */
   mdt?: MdtOptions;
-  /** How long a waypoint event waits for an earlier one of its department (decision 0108); 250 ms when left out. */
+  /** How long a waypoint event waits for an earlier one of its department (decision 0110); 250 ms when left out. */
   orderHoldMs?: number;
 }
 

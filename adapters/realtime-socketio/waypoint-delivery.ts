@@ -6,10 +6,10 @@ import type { WaypointEvent } from './waypoint-payload.ts';
 export const WAYPOINT_EVENT = 'waypoint';
 /** Sent once a (re)connected socket is up to date: where its department's sequence stands (decision 0091). */
 export const RESUMED_EVENT = 'waypoint.resumed';
-/** Sent instead of events the socket cannot be given: re-read `/waypoint` (decisions 0091, 0108). */
+/** Sent instead of events the socket cannot be given: re-read `/waypoint` (decisions 0091, 0110). */
 export const RESYNC_EVENT = 'waypoint.resync';
 
-/** How long a later event waits for an earlier one of its department by default (decision 0108). */
+/** How long a later event waits for an earlier one of its department by default (decision 0110). */
 export const DEFAULT_ORDER_HOLD_MS = 250;
 
 interface ResumedEvent {
@@ -19,7 +19,7 @@ interface ResumedEvent {
 interface ResyncEvent {
   /**
    * `log_exceeded`: away longer than the log keeps; `log_unavailable`: the log did not answer;
-   * `event_missing`: an event never reached this instance nor the log within the hold (decision 0108).
+   * `event_missing`: an event never reached this instance nor the log within the hold (decision 0110).
    */
   readonly reason: 'log_exceeded' | 'log_unavailable' | 'event_missing';
   readonly seq: number;
@@ -65,7 +65,7 @@ export interface WaypointDeliveryOptions {
 
 /**
  * Gives each department's waypoint events to this instance's sockets strictly in sequence order,
- * whatever order they arrive in (decision 0108). Two writes' after-commit publishes can run in the
+ * whatever order they arrive in (decision 0110). Two writes' after-commit publishes can run in the
  * other order, and across instances Redis orders the publishes, not the commits; so an event that
  * comes before an earlier one of its department is held until the earlier one arrives. If it has
  * not arrived within `holdMs`, the log (which every event is in before it is sent) is asked for it;

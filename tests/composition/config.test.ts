@@ -9,6 +9,7 @@ test('with nothing set: port 8080 on this machine only, the embedded database in
     bootstrapKey: undefined,
     trustProxy: false,
     rateLimitScale: 1,
+    accessLog: { mode: 'summary', periodMs: 60_000 },
     accessTokenTtlSeconds: 720,
     mdtSessionHours: 4,
     autoProvisionPerHour: 20,

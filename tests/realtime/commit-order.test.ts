@@ -21,7 +21,7 @@ import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
 
 /**
  * Waypoint events reach every socket in their department's sequence order, whatever order the
- * publishes run in (issue 30, point 9; decision 0108). Each test forces the race: the publish of
+ * publishes run in (issue 30, point 9; decision 0110). Each test forces the race: the publish of
  * the earlier event is delayed on purpose, as when two writes commit one after the other and the
  * first one's after-commit step runs last, or runs on another instance. Real Socket.IO clients,
  * real gateways, and for two instances a real Redis carrying the fan-out and the log.

@@ -38,6 +38,8 @@ export async function startTestService(
     redis?: { url: string; prefix: string };
     /** Where the service logs; silent (or TEST_LOG_LEVEL) by default. */
     logger?: Logger;
+    /** The access log's mode and period; the service's default (heartbeats summed once a minute) when left out. */
+    accessLog?: { mode: 'summary' | 'every'; periodMs: number };
     /** Serves Prometheus metrics on a listener of their own. */
     metrics?: { port: number; host: string; token?: string };
     /** The route table served; the service's own by default. */
@@ -57,6 +59,7 @@ export async function startTestService(
     host: '127.0.0.1',
     logger: options.logger ?? pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' }),
     rateLimitScale: options.rateLimitScale ?? 1,
+    ...(options.accessLog && { accessLog: options.accessLog }),
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     autoProvisionPerHour: options.autoProvisionPerHour,
     bootstrapKey,
