@@ -106,6 +106,11 @@ import { SignUp } from './people/sign-up.ts';
 import { AcceptInvitation, ReadJoinRule } from './people/joining.ts';
 import { FinishExternalSignIn, ListExternalProviders, ListMyExternalIdentities, StartExternalSignIn } from './people/external-sign-in.ts';
 import { ChangeRolePermissions, ListRoles } from './people/organisation-roles.ts';
+import { CreateMyCharacter, RenameMyCharacter, RetireMyCharacter, UnlinkMyIdentifier } from './players/my-characters.ts';
+import { ConfirmPendingLink, IssueMyLinkCode } from './players/my-link-codes.ts';
+import { ReadMyVehicles, RegisterMyVehicle, ReportMyVehicleStolen, TransferMyVehicle } from './players/my-vehicles.ts';
+import { ReadMyCharacters } from './players/read-my-characters.ts';
+import { StartPendingLink } from './bridge/start-pending-link.ts';
 
 /** One use case: the ports it needs, by name, and how to make it from exactly those. */
 export interface UseCaseRow<UseCase> {
@@ -365,6 +370,18 @@ export const USE_CASE_REGISTRY = {
   addCallNote: construct(AddCallNote, 'calls', 'ids', 'writes'),
   readDispatchBoard: construct(ReadDispatchBoard, 'organisations', 'departments', 'units', 'calls', 'positions'),
   runOnce: construct(RunOnce, 'uow', 'idempotency', 'clock'),
+  readMyCharacters: construct(ReadMyCharacters, 'organisations', 'characters', 'identifierLinks', 'memberships', 'units', 'departments'),
+  createMyCharacter: construct(CreateMyCharacter, 'organisations', 'characters', 'civilians', 'ids', 'writes'),
+  renameMyCharacter: construct(RenameMyCharacter, 'characters', 'civilians', 'writes'),
+  retireMyCharacter: construct(RetireMyCharacter, 'characters', 'identifierLinks', 'writes'),
+  unlinkMyIdentifier: construct(UnlinkMyIdentifier, 'characters', 'identifierLinks', 'writes'),
+  issueMyLinkCode: construct(IssueMyLinkCode, 'characters', 'linkCodes', 'hasher', 'secrets', 'writes'),
+  confirmPendingLink: construct(ConfirmPendingLink, 'characters', 'pendingLinks', 'identifierLinks', 'hasher', 'writes'),
+  readMyVehicles: construct(ReadMyVehicles, 'characters', 'vehicles'),
+  registerMyVehicle: construct(RegisterMyVehicle, 'characters', 'civilians', 'vehicles', 'ids', 'writes'),
+  transferMyVehicle: construct(TransferMyVehicle, 'characters', 'civilians', 'vehicles', 'writes'),
+  reportMyVehicleStolen: construct(ReportMyVehicleStolen, 'characters', 'civilians', 'vehicles', 'writes'),
+  startPendingLink: construct(StartPendingLink, 'pendingLinks', 'hasher', 'secrets', 'writes'),
 } as const satisfies Record<string, UseCaseRow<unknown>>;
 
 export type UseCaseName = keyof typeof USE_CASE_REGISTRY;

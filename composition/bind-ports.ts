@@ -53,6 +53,7 @@ const STORED = [
   'characters',
   'identifierLinks',
   'linkCodes',
+  'pendingLinks',
   'memberships',
   'credentials',
   'operatorKeys',

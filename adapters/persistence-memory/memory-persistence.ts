@@ -24,6 +24,7 @@ import {
   MemoryCharacterRepository,
   MemoryIdentifierLinkRepository,
   MemoryLinkCodeRepository,
+  MemoryPendingLinkRepository,
   MemoryMembershipRepository,
 } from './memory-roster-repositories.ts';
 import { MemoryRecordNumbers } from './memory-record-numbers.ts';
@@ -52,6 +53,7 @@ export function createMemoryPersistence(): MemoryPersistence {
     characters: new MemoryCharacterRepository(db),
     identifierLinks: new MemoryIdentifierLinkRepository(db),
     linkCodes: new MemoryLinkCodeRepository(db),
+    pendingLinks: new MemoryPendingLinkRepository(db),
     memberships: new MemoryMembershipRepository(db),
     units: new MemoryUnitRepository(db),
     credentials: new MemoryCredentialRepository(db),

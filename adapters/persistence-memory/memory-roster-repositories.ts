@@ -3,17 +3,19 @@ import type {
   IdentifierLinkRepository,
   LinkCodeRepository,
   MembershipRepository,
+  PendingLinkRepository,
   RosterFilter,
 } from '../../application/ports/roster-repositories.ts';
 import type { KeysetPage } from '../../application/ports/records-repositories.ts';
 import { Character, type CharacterState } from '../../domain/roster/character.ts';
 import type { IdentifierLink } from '../../domain/roster/identifier-link.ts';
 import { LinkCode, type LinkCodeState } from '../../domain/roster/link-code.ts';
+import { PendingLink, type PendingLinkState } from '../../domain/roster/pending-link.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
 import type { PlayerIdentifier, PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { CharacterId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
+import type { CharacterId, DepartmentId, OrganisationId, PersonId } from '../../domain/shared/ids.ts';
 import type { MemoryDatabase, MemoryTable } from './memory-database.ts';
-import { SnapshotTable, keysetPage } from './snapshot-table.ts';
+import { SnapshotTable, byText, keysetPage } from './snapshot-table.ts';
 
 export class MemoryCharacterRepository implements CharacterRepository {
   private readonly rows: SnapshotTable<CharacterState, Character>;
@@ -33,6 +35,16 @@ export class MemoryCharacterRepository implements CharacterRepository {
   page(organisationId: OrganisationId, page: KeysetPage) {
     return keysetPage(this.rows, (c) => c.organisationId === organisationId, page);
   }
+
+  ownedBy(organisationId: OrganisationId, personId: PersonId) {
+    return this.rows.filter(
+      (c) => c.organisationId === organisationId && c.ownerPersonId === personId,
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || byText(a.id, b.id),
+    );
+  }
+
+  /** Transactions here are serialisable already; nothing more to hold. */
+  async holdOwner(_organisationId: OrganisationId, _personId: PersonId): Promise<void> {}
 }
 
 /** Where an identifier link is kept: one per identifier in an organisation. */
@@ -65,6 +77,15 @@ export class MemoryIdentifierLinkRepository implements IdentifierLinkRepository 
       for (const link of links) this.rows.put(linkKey(link.organisationId, link.kind, link.value), link);
     });
   }
+
+  unlink(organisationId: OrganisationId, characterId: CharacterId, { kind, value }: PlayerIdentifier) {
+    return this.db.access(() => {
+      const key = linkKey(organisationId, kind, value);
+      if (this.rows.get(key)?.characterId !== characterId) return false;
+      this.rows.delete(key);
+      return true;
+    });
+  }
 }
 
 type StoredLinkCode = LinkCodeState & { readonly id: string };
@@ -91,6 +112,26 @@ export class MemoryLinkCodeRepository implements LinkCodeRepository {
   }
 }
 
+type StoredPendingLink = PendingLinkState & { readonly id: string };
+
+export class MemoryPendingLinkRepository implements PendingLinkRepository {
+  private readonly rows: SnapshotTable<StoredPendingLink, PendingLink>;
+
+  constructor(db: MemoryDatabase) {
+    this.rows = new SnapshotTable(db, 'pending_links', ({ id: _key, ...state }) => PendingLink.restore(state));
+  }
+
+  /** Transactions here are serialisable already; nothing more to hold. */
+  findByHashForUpdate(organisationId: OrganisationId, codeHash: string) {
+    return this.rows.get(`${organisationId}/${codeHash}`);
+  }
+
+  save(link: PendingLink) {
+    const state = link.snapshot();
+    return this.rows.save({ ...state, id: `${state.organisationId}/${state.codeHash}` });
+  }
+}
+
 export class MemoryMembershipRepository implements MembershipRepository {
   private readonly rows: SnapshotTable<Membership, Membership>;
 
@@ -103,6 +144,10 @@ export class MemoryMembershipRepository implements MembershipRepository {
 
   findFor(departmentId: DepartmentId, characterId: CharacterId) {
     return this.rows.find((m) => m.departmentId === departmentId && m.characterId === characterId);
+  }
+
+  ofCharacter(characterId: CharacterId) {
+    return this.rows.filter((m) => m.characterId === characterId);
   }
 
   add(membership: Membership) {

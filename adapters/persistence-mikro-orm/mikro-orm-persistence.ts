@@ -34,7 +34,14 @@ import {
   SignInMethodRecord,
 } from './records/people-records.ts';
 import { CivilianRecord, VehicleRecord, WarrantRecord } from './records/records-records.ts';
-import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, UnitRecord } from './records/roster-records.ts';
+import {
+  CharacterRecord,
+  IdentifierLinkRecord,
+  LinkCodeRecord,
+  MembershipRecord,
+  PendingLinkRecord,
+  UnitRecord,
+} from './records/roster-records.ts';
 import { MikroOrmAuditLog } from './repositories/audit-log.ts';
 import { MikroOrmBoloRepository } from './repositories/bolo-repository.ts';
 import { MikroOrmBridgePlayerReader } from './repositories/bridge-player-reader.ts';
@@ -66,6 +73,7 @@ import {
   MikroOrmCharacterRepository,
   MikroOrmIdentifierLinkRepository,
   MikroOrmLinkCodeRepository,
+  MikroOrmPendingLinkRepository,
   MikroOrmMembershipRepository,
 } from './repositories/roster-repositories.ts';
 import { MikroOrmRecordNumbers } from './repositories/record-numbers.ts';
@@ -89,6 +97,7 @@ const entities = [
   CharacterRecord,
   IdentifierLinkRecord,
   LinkCodeRecord,
+  PendingLinkRecord,
   MembershipRecord,
   UnitRecord,
   CredentialRecord,
@@ -250,6 +259,7 @@ function persistenceOver(
     characters: new MikroOrmCharacterRepository(session),
     identifierLinks: new MikroOrmIdentifierLinkRepository(session),
     linkCodes: new MikroOrmLinkCodeRepository(session),
+    pendingLinks: new MikroOrmPendingLinkRepository(session),
     memberships: new MikroOrmMembershipRepository(session),
     units: new MikroOrmUnitRepository(session),
     credentials: new MikroOrmCredentialRepository(session),

@@ -6,6 +6,9 @@ const FILES: Readonly<Record<string, string>> = {
   'account.css': 'account.css',
   'app.js': 'app.js',
   'passkeys.js': 'passkeys.js',
+  'players.js': 'players.js',
+  // The game-started link (`/account/link#code=...`) is the same page, which reads the fragment.
+  link: 'index.html',
 };
 
 /**

@@ -35,7 +35,9 @@ export class LinkIdentity {
       const redeemed = code.redeem(now);
       if (!redeemed.ok) return redeemed;
       const character = await this.ports.characters.get(redeemed.value);
-      if (character === null || character.organisationId !== grant.organisationId) return refuse('invalid_or_expired_code');
+      // A character waiting for approval, or retired, takes no link: the code reads as any spent one.
+      if (character === null || character.organisationId !== grant.organisationId || !character.mayLink)
+        return refuse('invalid_or_expired_code');
       const before = await this.ports.identifierLinks.findLinks(grant.organisationId, input.identifiers);
       const moved = before.filter((link) => link.characterId !== character.id);
       await this.ports.linkCodes.save(code);

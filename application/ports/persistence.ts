@@ -19,7 +19,13 @@ import type { IdempotencyLedger } from './idempotency-ledger.ts';
 import type { InstanceKeyStore } from './instance-key-store.ts';
 import type { DepartmentRepository, OrganisationRepository } from './organisation-repositories.ts';
 import type { CivilianRepository, ReleaseRepository, VehicleRepository, WarrantRepository } from './records-repositories.ts';
-import type { CharacterRepository, IdentifierLinkRepository, LinkCodeRepository, MembershipRepository } from './roster-repositories.ts';
+import type {
+  CharacterRepository,
+  IdentifierLinkRepository,
+  LinkCodeRepository,
+  MembershipRepository,
+  PendingLinkRepository,
+} from './roster-repositories.ts';
 import type { UnitRepository } from './unit-repository.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
@@ -38,6 +44,7 @@ export interface Persistence {
   readonly characters: CharacterRepository;
   readonly identifierLinks: IdentifierLinkRepository;
   readonly linkCodes: LinkCodeRepository;
+  readonly pendingLinks: PendingLinkRepository;
   readonly memberships: MembershipRepository;
   readonly units: UnitRepository;
   readonly credentials: CredentialRepository;

@@ -1,9 +1,10 @@
 import type { Character } from '../../domain/roster/character.ts';
 import type { IdentifierLink } from '../../domain/roster/identifier-link.ts';
 import type { LinkCode } from '../../domain/roster/link-code.ts';
+import type { PendingLink } from '../../domain/roster/pending-link.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
 import type { PlayerIdentifier, PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { CharacterId, DepartmentId, OrganisationId } from '../../domain/shared/ids.ts';
+import type { CharacterId, DepartmentId, OrganisationId, PersonId } from '../../domain/shared/ids.ts';
 import type { KeysetPage } from './records-repositories.ts';
 
 /** Whose rows a roster page walks: an organisation's, or one department's of it. */
@@ -17,6 +18,13 @@ export interface CharacterRepository {
   save(character: Character): Promise<void>;
   /** A keyset page of the organisation's characters. */
   page(organisationId: OrganisationId, page: KeysetPage): Promise<Character[]>;
+  /** The person's own characters in the organisation, retired ones included, oldest first. */
+  ownedBy(organisationId: OrganisationId, personId: PersonId): Promise<Character[]>;
+  /**
+   * Inside a unit of work: waits until no other unit of work holds the same owner, so that two
+   * characters created at once are counted one after the other against the organisation's limit.
+   */
+  holdOwner(organisationId: OrganisationId, personId: PersonId): Promise<void>;
 }
 
 export interface IdentifierLinkRepository {
@@ -28,6 +36,8 @@ export interface IdentifierLinkRepository {
   linksOf(organisationId: OrganisationId, characterId: CharacterId): Promise<IdentifierLink[]>;
   /** Links each identifier to its character, moving any earlier link of the same identifier. */
   link(links: readonly IdentifierLink[]): Promise<void>;
+  /** Removes the link of that identifier if it ties it to that character; true when it did. */
+  unlink(organisationId: OrganisationId, characterId: CharacterId, identifier: PlayerIdentifier): Promise<boolean>;
 }
 
 export interface LinkCodeRepository {
@@ -37,8 +47,16 @@ export interface LinkCodeRepository {
   save(code: LinkCode): Promise<void>;
 }
 
+export interface PendingLinkRepository {
+  /** Holds the pending link against a concurrent confirmation until the transaction ends. */
+  findByHashForUpdate(organisationId: OrganisationId, codeHash: string): Promise<PendingLink | null>;
+  save(link: PendingLink): Promise<void>;
+}
+
 export interface MembershipRepository {
   findFor(departmentId: DepartmentId, characterId: CharacterId): Promise<Membership | null>;
+  /** Every department membership of the character. */
+  ofCharacter(characterId: CharacterId): Promise<Membership[]>;
   /**
    * Throws `UniqueConstraintViolation('membership')` when the character is already a member, and
    * `('membership_unit')` when the unit already belongs to a membership.

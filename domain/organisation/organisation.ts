@@ -21,7 +21,16 @@ export interface OrganisationSettings {
   readonly emergencyDepartmentId: DepartmentId | null;
   /** How people without an invitation join: not at all, on a list for approval, or at once. */
   readonly joinRule: JoinRule;
+  /** How many characters (not retired) one person may hold here. */
+  readonly charactersPerPerson: number;
+  /** Whether a player's new character waits for a person with `roster.manage` to approve it. */
+  readonly characterApproval: boolean;
+  /** Whether a person signed in with Discord links a game player carrying `discord:<the same id>` without a code. */
+  readonly trustedIdentityLink: boolean;
 }
+
+export const DEFAULT_CHARACTERS_PER_PERSON = 3;
+export const MAX_CHARACTERS_PER_PERSON = 50;
 
 export const DEFAULT_SETTINGS: OrganisationSettings = {
   mapType: 'game_tiles',
@@ -30,6 +39,9 @@ export const DEFAULT_SETTINGS: OrganisationSettings = {
   autoProvision: true,
   emergencyDepartmentId: null,
   joinRule: 'invitation',
+  charactersPerPerson: DEFAULT_CHARACTERS_PER_PERSON,
+  characterApproval: false,
+  trustedIdentityLink: false,
 };
 
 /** A rectangle of game coordinates. */

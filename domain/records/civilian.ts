@@ -86,6 +86,11 @@ export class Civilian {
     return accept(null);
   }
 
+  /** The record follows its character's new name (a player renames their own character). */
+  rename(firstName: string, lastName: string): void {
+    this.state = { ...this.state, firstName: tidy(firstName), lastName: tidy(lastName) };
+  }
+
   snapshot(): CivilianState {
     return this.state;
   }

@@ -3,6 +3,8 @@ import { tidy } from '../shared/text.ts';
 import { Plate } from './plate.ts';
 
 export const DEFAULT_REGISTRATION_STATUS = 'VALID';
+/** What a vehicle reported stolen by its owner reads as, in lookups and on the MDT. */
+export const STOLEN_REGISTRATION_STATUS = 'STOLEN';
 
 export interface VehicleDetails {
   readonly make: string | null;
@@ -57,6 +59,23 @@ export class Vehicle {
   }
   get organisationId(): OrganisationId {
     return this.state.organisationId;
+  }
+
+  get ownerCivilianId(): CivilianId | null {
+    return this.state.ownerCivilianId;
+  }
+
+  /** A new owner's record (a sale between characters); the registration itself stays. */
+  transferTo(ownerCivilianId: CivilianId): void {
+    this.state = { ...this.state, ownerCivilianId };
+  }
+
+  /** The owner reports it stolen, or found again (back to a valid registration). */
+  reportStolen(stolen: boolean): boolean {
+    const registrationStatus = stolen ? STOLEN_REGISTRATION_STATUS : DEFAULT_REGISTRATION_STATUS;
+    if (registrationStatus === this.state.registrationStatus) return false;
+    this.state = { ...this.state, registrationStatus };
+    return true;
   }
 
   get plate(): Plate {

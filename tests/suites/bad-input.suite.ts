@@ -91,7 +91,7 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
     const names = Object.keys((spec.params!['properties'] ?? {}) as object);
     test.serial(`${spec.operationId}: an id in upper case is read as the same id`, async (t) => {
       const { world, app } = t.context;
-      const upper = Object.fromEntries(names.map((n) => [n, (world.ids[n] ?? '').toUpperCase()]));
+      const upper = Object.fromEntries(names.map((n) => [n, (world.idOf(spec, n) ?? '').toUpperCase()]));
       const reply = await app.http.send(spec.method, world.pathOf(spec, upper), await validBody(spec.operationId, world), {
         token: world.tokenOf(spec),
       });
@@ -104,7 +104,7 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
     ] as const) {
       test.serial(`${spec.operationId}: ${kind} in the path is a 400`, async (t) => {
         const { world, app } = t.context;
-        const override = Object.fromEntries(names.map((n) => [n, id(world.ids[n] ?? '')]));
+        const override = Object.fromEntries(names.map((n) => [n, id(world.idOf(spec, n) ?? '')]));
         const reply = await app.http.send(spec.method, world.pathOf(spec, override), await validBody(spec.operationId, world), {
           token: world.tokenOf(spec),
         });

@@ -299,6 +299,8 @@ export function bridgeBody(operationId: string, facts: BodyFacts): Record<string
   switch (operationId) {
     case 'bridgeLinkIdentity':
       return { identifiers, code: 'ZZZZZ-ZZZZZ' };
+    case 'bridgeStartPendingLink':
+      return { identifiers };
     case 'bridgeConfirmMdtHandoff':
       return { identifiers, code: 'ZZZZZZ' };
     case 'bridgeSyncDuty':

@@ -3,12 +3,13 @@ import { BRIDGE, BRIDGE_SCOPES, bridgeBody } from './bridge-driver.ts';
 import type { HttpClient } from './http-client.ts';
 import { expect, operatorOf, tokenFor } from './operator-driver.ts';
 import { GOOD_PASSWORD, invite, sessionCookieOf, signIn, signUp } from './people-driver.ts';
+import { playerWorld } from './player-world.ts';
 
 /** One organisation with one of everything, so that every route of the table has ids to call. */
 export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   const operator = operatorOf(http, bootstrapKey);
-  // A whitelist, so that the join address's route has an organisation to describe.
-  const org = await operator.organisation({ joinRule: 'approval' });
+  // A whitelist, so that the join address's route has an organisation to describe; room for the owner's characters.
+  const org = await operator.organisation({ joinRule: 'approval', charactersPerPerson: 50 });
   const departmentId = await org.department();
   const { characterId } = await org.character();
   const { unitId } = await org.member(departmentId);
@@ -67,6 +68,7 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   const leaving = sessionIdOf(sessionCookieOf(again));
   const dispatcher = await signUp(http, http.baseUrl, await invitation('dispatcher'), 'World Dispatcher', `dispatch.${unique()}`);
   ids['personId'] = dispatcher.personId;
+  const players = await playerWorld(http, owner.browser.cookie, org.organisationId, gameAndApi.game);
   // Signing out everywhere ends every session of its person: the dispatcher's, which nothing else uses.
   const tokens = {
     ...gameAndApi,
@@ -92,7 +94,9 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
     bridge,
     /** The route's path with this world's ids in it. */
     pathOf: (spec: RouteSpec, override: Record<string, string> = {}) =>
-      spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => override[name] ?? ids[name] ?? `missing-${name}`),
+      spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => override[name] ?? players.idOf(spec, name) ?? ids[name] ?? `missing-${name}`),
+    idOf: (spec: RouteSpec, name: string) => players.idOf(spec, name) ?? ids[name],
+    players,
     /** The bearer the route's guard wants. */
     tokenOf: (spec: RouteSpec) =>
       spec.guard.kind === 'operator'
@@ -277,7 +281,7 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
       await world.assignWorldUnit();
       return undefined;
     default:
-      return bridgeBody(operationId, { ...world.bridge, callId: world.ids['callId']! });
+      return (await world.players.body(operationId)) ?? bridgeBody(operationId, { ...world.bridge, callId: world.ids['callId']! });
   }
 }
 

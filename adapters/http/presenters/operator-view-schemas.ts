@@ -37,6 +37,16 @@ export const organisationViewSchema = shape({
     enum: [...JOIN_RULES],
     description: 'How people without an invitation join: `invitation` (not at all), `approval` (listed for approval), `open`.',
   },
+  charactersPerPerson: { type: 'integer', description: 'How many characters (not retired) one person may hold on `/account/`.' },
+  characterApproval: {
+    type: 'boolean',
+    description: 'Whether a player’s new character waits for approval by a person with `roster.manage`.',
+  },
+  trustedIdentityLink: {
+    type: 'boolean',
+    description:
+      'Whether a person signed in with Discord is offered a link to a game player carrying `discord:<the same id>`, with no code.',
+  },
   mapLayer: {
     type: ['object', 'null'],
     description: 'The dispatch board’s map layer; null draws a plain coordinate grid.',

@@ -5,6 +5,8 @@ import { mdtRoutes } from './mdt/index.ts';
 import { operatorRoutes } from './operator/index.ts';
 import { tokenRoutes } from './tokens.ts';
 import { accountRoutes } from './people/account.ts';
+import { myCharacterRoutes } from './people/characters.ts';
+import { myVehicleRoutes } from './people/vehicles.ts';
 import { authRoutes } from './people/auth.ts';
 import { passkeyRoutes } from './people/passkeys.ts';
 import { externalSignInRoutes } from './people/external.ts';
@@ -14,6 +16,8 @@ export const ROUTES: readonly RouteSpec[] = [
   ...tokenRoutes,
   ...authRoutes,
   ...accountRoutes,
+  ...myCharacterRoutes,
+  ...myVehicleRoutes,
   ...passkeyRoutes,
   ...externalSignInRoutes,
   ...bridgeRoutes,

@@ -1,12 +1,15 @@
-import { Character } from '../../../domain/roster/character.ts';
+import { Character, type CharacterStatus } from '../../../domain/roster/character.ts';
 import type { IdentifierLink } from '../../../domain/roster/identifier-link.ts';
 import { LinkCode } from '../../../domain/roster/link-code.ts';
+import { PendingLink } from '../../../domain/roster/pending-link.ts';
 import type { Membership } from '../../../domain/roster/membership.ts';
 import type { IdentifierKind } from '../../../domain/roster/player-identifiers.ts';
 import type {
   CallId,
   CharacterId,
   CharacterPublicId,
+  CivilianId,
+  PersonId,
   DepartmentId,
   MembershipId,
   OrganisationId,
@@ -16,7 +19,14 @@ import { MapPoint } from '../../../domain/shared/map-point.ts';
 import { Unit } from '../../../domain/unit/unit.ts';
 import type { UnitStatus } from '../../../domain/unit/unit-status.ts';
 import { rawBoolean, rawDate, rawNullableDate, rawNullableNumber } from '../raw-values.ts';
-import type { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, UnitRecord } from '../records/roster-records.ts';
+import type {
+  CharacterRecord,
+  IdentifierLinkRecord,
+  LinkCodeRecord,
+  MembershipRecord,
+  PendingLinkRecord,
+  UnitRecord,
+} from '../records/roster-records.ts';
 
 export function characterFromRecord(r: CharacterRecord): Character {
   return Character.restore({
@@ -26,6 +36,9 @@ export function characterFromRecord(r: CharacterRecord): Character {
     firstName: r.firstName,
     lastName: r.lastName,
     dateOfBirth: r.dateOfBirth ?? null,
+    ownerPersonId: (r.ownerPersonId ?? null) as PersonId | null,
+    status: r.status as CharacterStatus,
+    recordId: (r.recordId ?? null) as CivilianId | null,
     createdAt: r.createdAt,
   });
 }
@@ -45,6 +58,17 @@ export function linkCodeFromRecord(r: LinkCodeRecord): LinkCode {
     codeHash: r.codeHash,
     organisationId: r.organisationId as OrganisationId,
     characterId: r.characterId as CharacterId,
+    issuedAt: r.issuedAt,
+    expiresAt: r.expiresAt,
+    usedAt: r.usedAt ?? null,
+  });
+}
+
+export function pendingLinkFromRecord(r: PendingLinkRecord): PendingLink {
+  return PendingLink.restore({
+    codeHash: r.codeHash,
+    organisationId: r.organisationId as OrganisationId,
+    identifiers: r.identifiers.map(({ kind, value }) => ({ kind: kind as IdentifierKind, value })),
     issuedAt: r.issuedAt,
     expiresAt: r.expiresAt,
     usedAt: r.usedAt ?? null,

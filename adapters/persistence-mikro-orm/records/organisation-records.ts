@@ -15,6 +15,9 @@ export const OrganisationSchema = defineEntity({
       .json<{ tileUrlTemplate: string | null; imageUrl: string | null; bounds: Record<'minX' | 'minY' | 'maxX' | 'maxY', number> }>()
       .nullable(),
     joinRule: p.text(),
+    charactersPerPerson: p.integer(),
+    characterApproval: p.boolean(),
+    trustedIdentityLink: p.boolean(),
     roleOverrides: p.json<Record<string, string[]>>(),
     createdAt: p.datetime(),
   },

@@ -10,6 +10,9 @@ export const CharacterSchema = defineEntity({
     firstName: p.text(),
     lastName: p.text(),
     dateOfBirth: p.text().nullable(),
+    ownerPersonId: p.uuid().nullable(),
+    status: p.text(),
+    recordId: p.uuid().nullable(),
     createdAt: p.datetime(),
   },
 });
@@ -44,6 +47,21 @@ export const LinkCodeSchema = defineEntity({
 });
 export class LinkCodeRecord extends LinkCodeSchema.class {}
 LinkCodeSchema.setClass(LinkCodeRecord);
+
+export const PendingLinkSchema = defineEntity({
+  name: 'PendingLinkRecord',
+  tableName: 'pending_links',
+  properties: {
+    organisationId: p.uuid().primary(),
+    codeHash: p.text().primary(),
+    identifiers: p.json<Array<{ kind: string; value: string }>>(),
+    issuedAt: p.datetime(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+  },
+});
+export class PendingLinkRecord extends PendingLinkSchema.class {}
+PendingLinkSchema.setClass(PendingLinkRecord);
 
 export const MembershipSchema = defineEntity({
   name: 'MembershipRecord',

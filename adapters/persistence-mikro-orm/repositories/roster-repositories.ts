@@ -5,31 +5,47 @@ import type {
   IdentifierLinkRepository,
   LinkCodeRepository,
   MembershipRepository,
+  PendingLinkRepository,
   RosterFilter,
 } from '../../../application/ports/roster-repositories.ts';
 import type { KeysetPage } from '../../../application/ports/records-repositories.ts';
 import type { Character } from '../../../domain/roster/character.ts';
 import type { IdentifierLink } from '../../../domain/roster/identifier-link.ts';
 import type { LinkCode } from '../../../domain/roster/link-code.ts';
+import type { PendingLink } from '../../../domain/roster/pending-link.ts';
 import type { Membership } from '../../../domain/roster/membership.ts';
 import type { IdentifierKind, PlayerIdentifier, PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
-import type { CharacterId, DepartmentId, OrganisationId } from '../../../domain/shared/ids.ts';
+import type { CharacterId, DepartmentId, OrganisationId, PersonId } from '../../../domain/shared/ids.ts';
 import { MappedTable, keysetPage } from '../mapped-table.ts';
-import { characterFromRecord, identifierLinkFromRecord, linkCodeFromRecord, membershipFromRecord } from '../mappers/roster-mappers.ts';
+import {
+  characterFromRecord,
+  identifierLinkFromRecord,
+  linkCodeFromRecord,
+  membershipFromRecord,
+  pendingLinkFromRecord,
+} from '../mappers/roster-mappers.ts';
 import type { OrmSession } from '../orm-session.ts';
 import { rawDate } from '../raw-values.ts';
-import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord } from '../records/roster-records.ts';
+import { CharacterRecord, IdentifierLinkRecord, LinkCodeRecord, MembershipRecord, PendingLinkRecord } from '../records/roster-records.ts';
 
 export class MikroOrmCharacterRepository implements CharacterRepository {
   private readonly rows: MappedTable<CharacterRecord, Character>;
 
-  constructor(session: OrmSession) {
+  constructor(private readonly session: OrmSession) {
     this.rows = new MappedTable(session, CharacterRecord, characterFromRecord);
   }
 
   get = (id: CharacterId) => this.rows.one({ id });
   save = (character: Character) => this.rows.put({ ...character.snapshot() });
   page = (organisationId: OrganisationId, page: KeysetPage) => keysetPage(this.rows, [{ organisationId }], page);
+  ownedBy = (organisationId: OrganisationId, personId: PersonId) =>
+    this.rows.many({ organisationId, ownerPersonId: personId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+
+  /** A transaction-scoped advisory lock per owner: released at commit or rollback, never left behind. */
+  holdOwner = async (organisationId: OrganisationId, personId: PersonId) => {
+    const em = this.session.em() as unknown as SqlEntityManager;
+    await em.execute(`select pg_advisory_xact_lock(hashtext('character-owner'), hashtext(?))`, [`${organisationId}/${personId}`]);
+  };
 }
 
 const FIND_LINKS_AMONG = `select l.kind, l.value, l.character_id, l.linked_at
@@ -69,6 +85,11 @@ export class MikroOrmIdentifierLinkRepository implements IdentifierLinkRepositor
     }));
   }
 
+  unlink = async (organisationId: OrganisationId, characterId: CharacterId, { kind, value }: PlayerIdentifier) => {
+    const removed = await this.session.em().nativeDelete(IdentifierLinkRecord, { organisationId, kind, value, characterId });
+    return removed > 0;
+  };
+
   async link(links: readonly IdentifierLink[]) {
     if (links.length === 0) return;
     await this.session.write((em) =>
@@ -94,6 +115,22 @@ export class MikroOrmLinkCodeRepository implements LinkCodeRepository {
   save = (code: LinkCode) => this.rows.put({ ...code.snapshot() });
 }
 
+export class MikroOrmPendingLinkRepository implements PendingLinkRepository {
+  private readonly rows: MappedTable<PendingLinkRecord, PendingLink>;
+
+  constructor(session: OrmSession) {
+    this.rows = new MappedTable(session, PendingLinkRecord, pendingLinkFromRecord);
+  }
+
+  /** `SELECT ... FOR UPDATE`: a concurrent confirmation of the same link waits for this one. */
+  findByHashForUpdate = (organisationId: OrganisationId, codeHash: string) =>
+    this.rows.one({ organisationId, codeHash }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  save = (link: PendingLink) => {
+    const { identifiers, ...state } = link.snapshot();
+    return this.rows.put({ ...state, identifiers: identifiers.map(({ kind, value }) => ({ kind, value })) });
+  };
+}
+
 export class MikroOrmMembershipRepository implements MembershipRepository {
   private readonly rows: MappedTable<MembershipRecord, Membership>;
 
@@ -102,6 +139,7 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
   }
 
   findFor = (departmentId: DepartmentId, characterId: CharacterId) => this.rows.one({ departmentId, characterId });
+  ofCharacter = (characterId: CharacterId) => this.rows.many({ characterId });
   add = (membership: Membership) => this.rows.insert({ ...membership });
   page = (filter: RosterFilter, page: KeysetPage) => keysetPage(this.rows, [rosterWhere(filter)], page);
 }

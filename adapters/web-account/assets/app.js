@@ -4,6 +4,7 @@
 // page never sees it. Requests go to this service only, with its own Origin, as every page's do.
 import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
 import { createPasskey, getPasskey, passkeysSupported } from './passkeys.js';
+import { showPlayer } from './players.js';
 import { externalProviders, showExternalSignIn } from '/shared/external-sign-in.js';
 
 const SCREENS = ['sign-in', 'join', 'account'];
@@ -163,6 +164,7 @@ async function openAccount() {
   byId('start-authenticator').hidden = account.authenticator;
   byId('authenticator-off-form').hidden = !account.authenticator;
   await showPasskeys();
+  await showPlayer(send, account.organisations[0]).catch((error) => say(byId('characters-status'), error.message, 'error'));
   fillRows(
     byId('session-rows'),
     account.sessions.map((s) =>

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { operatorSelfSchema, organisationViewSchema } from '../../presenters/operator-view-schemas.ts';
-import { MAP_TYPES } from '../../../../domain/organisation/organisation.ts';
+import { MAP_TYPES, MAX_CHARACTERS_PER_PERSON } from '../../../../domain/organisation/organisation.ts';
 import { JOIN_RULES } from '../../../../domain/people/join-rule.ts';
 import type { DepartmentId } from '../../../../domain/shared/ids.ts';
 import { operatorSelfView } from '../../presenters/operator-key-views.ts';
@@ -22,6 +22,9 @@ const settings = {
   concurrentAccountsMax: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: 1000000 }))),
   autoProvision: Type.Optional(Type.Boolean()),
   joinRule: Type.Optional(enumOf(JOIN_RULES)),
+  charactersPerPerson: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_CHARACTERS_PER_PERSON })),
+  characterApproval: Type.Optional(Type.Boolean()),
+  trustedIdentityLink: Type.Optional(Type.Boolean()),
 };
 
 /** Where the dispatch board's map comes from (decision 0069): an https tile template or image, over game-coordinate bounds. */
