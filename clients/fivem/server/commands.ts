@@ -51,7 +51,19 @@ export function registerCommands(bridge: Bridge): void {
   const slash = (key: CommandKey) => `/${config.commands[key]}`;
 
   command('cadlink', async (source, [code]) => {
-    if (!code) return tell(source, `Usage: ${slash('cadlink')} <code> (the code your CAD account shows)`, RED);
+    if (!code) {
+      // No code: the CAD starts a link for this player's identifiers, which they confirm in their
+      // account (an extension of the contract). The address goes to this player alone.
+      const pending = await cad.bridge.startPendingLink({ identifiers: identities.known(source) });
+      // Which licence the link knows is asked again on the player's next action, once they confirmed.
+      identities.forget(source);
+      const address = `${config.baseUrl}${pending.linkPath}`;
+      emitNet(CLIENT_EVENTS.openUrl, source, address);
+      return tell(
+        source,
+        `To link your game to the CAD, open ${address} and confirm (within 10 minutes), or type ${slash('cadlink')} <code> with a code from your account.`,
+      );
+    }
     const answer = await cad.bridge.linkIdentity({ identifiers: identities.known(source), code: code.slice(0, 32) });
     if (answer.ok) identities.linked(source);
     tell(source, answer.ok ? `Linked to ${plain(answer.displayName)}.` : `Not linked: ${why(answer.reason)}.`, answer.ok ? undefined : RED);

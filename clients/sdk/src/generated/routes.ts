@@ -52,6 +52,23 @@ export interface RouteTypes {
           readonly reason: 'invalid_or_expired_code';
         };
   };
+  readonly bridgeStartPendingLink: {
+    readonly params: undefined;
+    readonly query: undefined;
+    readonly body: {
+      readonly identifiers: {
+        readonly license?: string;
+        readonly game?: string;
+        readonly store?: string;
+        readonly chat?: string;
+      };
+    };
+    readonly answer: {
+      readonly code: string;
+      readonly expiresAt: string;
+      readonly linkPath: string;
+    };
+  };
   readonly bridgeSyncDuty: {
     readonly params: undefined;
     readonly query: undefined;
@@ -1101,6 +1118,13 @@ export const ROUTE_TABLE = {
     auth: 'game',
     bucket: 'bridge-identity-link',
     flag: 'linked',
+    takes: 'body',
+  },
+  bridgeStartPendingLink: {
+    method: 'POST',
+    path: '/api/v1/integrations/game/identity/link/pending',
+    auth: 'game',
+    bucket: 'bridge-identity-link-pending',
     takes: 'body',
   },
   bridgeSyncDuty: {
