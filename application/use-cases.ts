@@ -58,6 +58,7 @@ import { ListMdtBolos } from './mdt/list-mdt-bolos.ts';
 import { ListMdtCalls } from './mdt/list-mdt-calls.ts';
 import { ReadMdtAssignment } from './mdt/read-mdt-assignment.ts';
 import { ReadMdtSelf } from './mdt/read-mdt-self.ts';
+import { SignOutMdt } from './mdt/sign-out-mdt.ts';
 import { RunOnce } from './idempotency/run-once.ts';
 import { AddDepartmentMember } from './operator/add-department-member.ts';
 import { CreateCharacter } from './operator/create-character.ts';
@@ -355,7 +356,8 @@ export const USE_CASE_REGISTRY = {
   movePin: construct(MovePin, 'calls', 'units', 'writes'),
   releaseUnit: construct(ReleaseUnit, 'calls', 'units', 'writes'),
   closeCall: construct(CloseCall, 'calls', 'units', 'writes'),
-  authenticateMdtSession: construct(AuthenticateMdtSession, 'credentials', 'identifierLinks', 'gate'),
+  authenticateMdtSession: construct(AuthenticateMdtSession, 'endedMdtSessions', 'credentials', 'identifierLinks', 'gate'),
+  signOutMdt: construct(SignOutMdt, 'endedMdtSessions', 'writes'),
   readMdtSelf: construct(ReadMdtSelf, 'characters', 'departments'),
   readMdtAssignment: construct(ReadMdtAssignment, 'calls', 'units'),
   listMdtCalls: construct(ListMdtCalls, 'calls'),

@@ -68,6 +68,7 @@ const STORED = [
   'presence',
   'provisioning',
   'mdtHandoffs',
+  'endedMdtSessions',
   'idempotency',
   'people',
   'signInMethods',

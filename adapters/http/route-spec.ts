@@ -194,6 +194,8 @@ export const SAFE_TO_REPEAT: ReadonlySet<string> = new Set([
   'mdtLookupVehicle',
   'mdtLookupPerson',
   'mdtWarrantCheck',
+  // Ending a session that has ended changes nothing, as a person's sign-out.
+  'mdtSignOut',
 ]);
 
 export function takesIdempotencyKey(spec: Pick<RouteSpec, 'method' | 'guard' | 'operationId'>): boolean {

@@ -15,6 +15,7 @@ import { LeanReads, type NativeStatements } from './lean-reads.ts';
 import { OrmSession } from './orm-session.ts';
 import {
   AutoProvisionRecord,
+  EndedMdtSessionRecord,
   MdtHandoffRecord,
   PresenceClaimRecord,
   PresenceOverageRecord,
@@ -44,6 +45,7 @@ import {
   MikroOrmProvisioningLedger,
 } from './repositories/bridge-repositories.ts';
 import { MikroOrmCallRepository } from './repositories/call-repository.ts';
+import { MikroOrmEndedMdtSessions } from './repositories/ended-mdt-sessions.ts';
 import { MikroOrmCredentialRepository, MikroOrmOperatorKeyRepository } from './repositories/credential-repositories.ts';
 import { MikroOrmArrestRepository, MikroOrmCitationRepository } from './repositories/incident-records-repositories.ts';
 import { MikroOrmIdempotencyLedger } from './repositories/idempotency-ledger.ts';
@@ -110,6 +112,7 @@ const entities = [
   PresenceOverageRecord,
   AutoProvisionRecord,
   MdtHandoffRecord,
+  EndedMdtSessionRecord,
   IdempotencyKeyRecord,
   PersonRecord,
   SignInMethodRecord,
@@ -267,6 +270,7 @@ function persistenceOver(
     presence: new MikroOrmPresenceRepository(session),
     provisioning: new MikroOrmProvisioningLedger(session),
     mdtHandoffs: new MikroOrmMdtHandoffRepository(session),
+    endedMdtSessions: new MikroOrmEndedMdtSessions(session),
     auditLog: new MikroOrmAuditLog(session),
     instanceKeys: new MikroOrmInstanceKeyStore(session),
     idempotency: new MikroOrmIdempotencyLedger(session),

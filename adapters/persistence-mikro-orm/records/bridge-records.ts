@@ -79,3 +79,15 @@ export const MdtHandoffSchema = defineEntity({
 });
 export class MdtHandoffRecord extends MdtHandoffSchema.class {}
 MdtHandoffSchema.setClass(MdtHandoffRecord);
+
+/** A signed-out MDT session, kept until the session would have expired (decision 0108). */
+export const EndedMdtSessionSchema = defineEntity({
+  name: 'EndedMdtSessionRecord',
+  tableName: 'ended_mdt_sessions',
+  properties: {
+    sessionId: p.text().primary(),
+    until: p.datetime(),
+  },
+});
+export class EndedMdtSessionRecord extends EndedMdtSessionSchema.class {}
+EndedMdtSessionSchema.setClass(EndedMdtSessionRecord);

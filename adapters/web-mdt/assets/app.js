@@ -9,14 +9,14 @@ import { showAssignment, showCalls, showPeople, showSelf, showVehicle } from './
 const OPEN_AGAIN = 'Open the MDT again from the game.';
 const state = { me: null, assignment: null };
 
-function close(message) {
+function close(message, kind = 'error') {
   stopLive();
   byId('connection').hidden = true;
   session.end();
   byId('mdt-screen').hidden = true;
-  for (const id of ['who', 'tier']) byId(id).hidden = true;
+  for (const id of ['who', 'tier', 'sign-out']) byId(id).hidden = true;
   byId('closed-screen').hidden = false;
-  say(byId('closed-message'), own(message), 'error');
+  say(byId('closed-message'), own(message), kind);
 }
 
 /** A refusal said where it happened; a session that ended closes the MDT. */
@@ -79,6 +79,7 @@ export async function refresh() {
     showAssignment(assignment);
     showCalls(calls, { tier: me.tier, assignedCallId: assignment?.callId ?? null, attach });
     byId('mdt-screen').hidden = false;
+    byId('sign-out').hidden = false;
     goLive(session.token(), { changed: refreshSoon, shown: showConnection, ended: refresh }).catch(() =>
       showConnection('Not live: reload to retry'),
     );
@@ -120,6 +121,19 @@ byId('leave-call').addEventListener('click', async () => {
   } catch (error) {
     refused(error, byId('assignment-status'));
   }
+});
+
+// Ends the session on the service (every instance refuses it from now on), then shows the closed screen.
+byId('sign-out').addEventListener('click', async () => {
+  // The service closes the live channel of a signed-out session: that close is expected, not news.
+  stopLive();
+  try {
+    await mdt('POST', '/sign-out');
+  } catch (error) {
+    // A session that had ended already is signed out all the same.
+    if (!(error instanceof ApiError && error.status === 401)) return refused(error, byId('page-status'));
+  }
+  close(`You signed out of the MDT. ${OPEN_AGAIN}`, 'info');
 });
 
 byId('note-form').addEventListener('submit', async (event) => {
