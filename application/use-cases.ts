@@ -19,6 +19,7 @@ import { AuthenticateOperator } from './auth/authenticate-operator.ts';
 import { EnsureBootstrapKey } from './auth/ensure-bootstrap-key.ts';
 import { ExchangeToken } from './auth/exchange-token.ts';
 import { CollectMdtSession, RedeemMdtHandoff } from './auth/redeem-mdt-handoff.ts';
+import { StartMdtPairing } from './auth/start-mdt-pairing.ts';
 import { AddNarrative } from './bridge/add-narrative.ts';
 import { CheckBolos } from './bridge/check-bolos.ts';
 import { CheckRelease } from './bridge/check-release.ts';
@@ -345,8 +346,19 @@ export const USE_CASE_REGISTRY = {
   readWaypoint: construct(ReadWaypoint, 'gate'),
   issueMdtHandoff: construct(IssueMdtHandoff, 'gate', 'departments', 'mdtHandoffs', 'hasher', 'secrets', 'writes', 'attempts'),
   redeemMdtHandoff: construct(RedeemMdtHandoff, 'mdtHandoffs', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
-  collectMdtSession: construct(CollectMdtSession, 'mdtHandoffs', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
-  confirmMdtHandoff: construct(ConfirmMdtHandoff, 'gate', 'mdtHandoffs', 'hasher', 'writes'),
+  collectMdtSession: construct(CollectMdtSession, 'mdtHandoffs', 'mdtPairings', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
+  startMdtPairing: construct(StartMdtPairing, 'mdtPairings', 'hasher', 'secrets', 'uow', 'clock'),
+  confirmMdtHandoff: construct(
+    ConfirmMdtHandoff,
+    'gate',
+    'departments',
+    'mdtHandoffs',
+    'mdtPairings',
+    'hasher',
+    'secrets',
+    'writes',
+    'attempts',
+  ),
   renewPresence: construct(RenewPresence, 'organisations', 'identifierLinks', 'presence', 'clock', 'uow'),
   checkRelease: construct(CheckRelease, 'releases', 'versions'),
   readPresence: construct(ReadPresence, 'organisations', 'presence', 'clock'),

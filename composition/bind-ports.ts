@@ -69,6 +69,7 @@ const STORED = [
   'provisioning',
   'mdtHandoffs',
   'endedMdtSessions',
+  'mdtPairings',
   'idempotency',
   'people',
   'signInMethods',

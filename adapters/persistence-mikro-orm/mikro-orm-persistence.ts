@@ -17,6 +17,7 @@ import {
   AutoProvisionRecord,
   EndedMdtSessionRecord,
   MdtHandoffRecord,
+  MdtPairingRecord,
   PresenceClaimRecord,
   PresenceOverageRecord,
   RecordSequenceRecord,
@@ -46,6 +47,7 @@ import {
 } from './repositories/bridge-repositories.ts';
 import { MikroOrmCallRepository } from './repositories/call-repository.ts';
 import { MikroOrmEndedMdtSessions } from './repositories/ended-mdt-sessions.ts';
+import { MikroOrmMdtPairings } from './repositories/mdt-pairings.ts';
 import { MikroOrmCredentialRepository, MikroOrmOperatorKeyRepository } from './repositories/credential-repositories.ts';
 import { MikroOrmArrestRepository, MikroOrmCitationRepository } from './repositories/incident-records-repositories.ts';
 import { MikroOrmIdempotencyLedger } from './repositories/idempotency-ledger.ts';
@@ -113,6 +115,7 @@ const entities = [
   AutoProvisionRecord,
   MdtHandoffRecord,
   EndedMdtSessionRecord,
+  MdtPairingRecord,
   IdempotencyKeyRecord,
   PersonRecord,
   SignInMethodRecord,
@@ -271,6 +274,7 @@ function persistenceOver(
     provisioning: new MikroOrmProvisioningLedger(session),
     mdtHandoffs: new MikroOrmMdtHandoffRepository(session),
     endedMdtSessions: new MikroOrmEndedMdtSessions(session),
+    mdtPairings: new MikroOrmMdtPairings(session),
     auditLog: new MikroOrmAuditLog(session),
     instanceKeys: new MikroOrmInstanceKeyStore(session),
     idempotency: new MikroOrmIdempotencyLedger(session),

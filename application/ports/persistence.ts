@@ -5,6 +5,7 @@ import type { CallRepository } from './call-repository.ts';
 import type { ArrestRepository, CitationRepository } from './incident-records-repositories.ts';
 import type { EndedMdtSessions } from './ended-mdt-sessions.ts';
 import type { MdtHandoffRepository } from './mdt-handoff-repository.ts';
+import type { MdtPairingRepository } from './mdt-pairing-repository.ts';
 import type {
   BrowserSessionRepository,
   InvitationRepository,
@@ -57,6 +58,7 @@ export interface Persistence {
   readonly provisioning: ProvisioningLedger;
   readonly mdtHandoffs: MdtHandoffRepository;
   readonly endedMdtSessions: EndedMdtSessions;
+  readonly mdtPairings: MdtPairingRepository;
   readonly auditLog: AuditLog;
   readonly instanceKeys: InstanceKeyStore;
   readonly idempotency: IdempotencyLedger;

@@ -10,6 +10,7 @@ import { People } from './0009-people.ts';
 import { PersonActors } from './0010-person-actors.ts';
 import { JoinRulesAndRoles } from './0011-join-rules-and-roles.ts';
 import { EndedMdtSessions } from './0012-ended-mdt-sessions.ts';
+import { MdtPairings } from './0013-mdt-pairings.ts';
 
 /** Applied in order on start; a migration, once released, never changes: the next one amends it. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   { name: '0010-person-actors', class: PersonActors },
   { name: '0011-join-rules-and-roles', class: JoinRulesAndRoles },
   { name: '0012-ended-mdt-sessions', class: EndedMdtSessions },
+  { name: '0013-mdt-pairings', class: MdtPairings },
 ];

@@ -91,3 +91,17 @@ export const EndedMdtSessionSchema = defineEntity({
 });
 export class EndedMdtSessionRecord extends EndedMdtSessionSchema.class {}
 EndedMdtSessionSchema.setClass(EndedMdtSessionRecord);
+
+/** A pairing an MDT page started, waiting for a player's code in the game (decision 0108). */
+export const MdtPairingSchema = defineEntity({
+  name: 'MdtPairingRecord',
+  tableName: 'mdt_pairings',
+  properties: {
+    pairingHash: p.text().primary(),
+    codeHash: p.text().unique('mdt_pairings_code_hash_key'),
+    openedAt: p.datetime(),
+    expiresAt: p.datetime(),
+  },
+});
+export class MdtPairingRecord extends MdtPairingSchema.class {}
+MdtPairingSchema.setClass(MdtPairingRecord);
