@@ -19,6 +19,7 @@ import { AuthenticateOperator } from './auth/authenticate-operator.ts';
 import { EnsureBootstrapKey } from './auth/ensure-bootstrap-key.ts';
 import { ExchangeToken } from './auth/exchange-token.ts';
 import { CollectMdtSession, RedeemMdtHandoff } from './auth/redeem-mdt-handoff.ts';
+import { StartMdtPairing } from './auth/start-mdt-pairing.ts';
 import { AddNarrative } from './bridge/add-narrative.ts';
 import { CheckBolos } from './bridge/check-bolos.ts';
 import { CheckRelease } from './bridge/check-release.ts';
@@ -58,6 +59,7 @@ import { ListMdtBolos } from './mdt/list-mdt-bolos.ts';
 import { ListMdtCalls } from './mdt/list-mdt-calls.ts';
 import { ReadMdtAssignment } from './mdt/read-mdt-assignment.ts';
 import { ReadMdtSelf } from './mdt/read-mdt-self.ts';
+import { SignOutMdt } from './mdt/sign-out-mdt.ts';
 import { RunOnce } from './idempotency/run-once.ts';
 import { AddDepartmentMember } from './operator/add-department-member.ts';
 import { CreateCharacter } from './operator/create-character.ts';
@@ -349,8 +351,19 @@ export const USE_CASE_REGISTRY = {
   readWaypoint: construct(ReadWaypoint, 'gate'),
   issueMdtHandoff: construct(IssueMdtHandoff, 'gate', 'departments', 'mdtHandoffs', 'hasher', 'secrets', 'writes', 'attempts'),
   redeemMdtHandoff: construct(RedeemMdtHandoff, 'mdtHandoffs', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
-  collectMdtSession: construct(CollectMdtSession, 'mdtHandoffs', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
-  confirmMdtHandoff: construct(ConfirmMdtHandoff, 'gate', 'mdtHandoffs', 'hasher', 'writes'),
+  collectMdtSession: construct(CollectMdtSession, 'mdtHandoffs', 'mdtPairings', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
+  startMdtPairing: construct(StartMdtPairing, 'mdtPairings', 'hasher', 'secrets', 'uow', 'clock'),
+  confirmMdtHandoff: construct(
+    ConfirmMdtHandoff,
+    'gate',
+    'departments',
+    'mdtHandoffs',
+    'mdtPairings',
+    'hasher',
+    'secrets',
+    'writes',
+    'attempts',
+  ),
   renewPresence: construct(RenewPresence, 'organisations', 'identifierLinks', 'presence', 'clock', 'uow'),
   checkRelease: construct(CheckRelease, 'releases', 'versions'),
   readPresence: construct(ReadPresence, 'organisations', 'presence', 'clock'),
@@ -360,7 +373,8 @@ export const USE_CASE_REGISTRY = {
   movePin: construct(MovePin, 'calls', 'units', 'writes'),
   releaseUnit: construct(ReleaseUnit, 'calls', 'units', 'writes'),
   closeCall: construct(CloseCall, 'calls', 'units', 'writes'),
-  authenticateMdtSession: construct(AuthenticateMdtSession, 'credentials', 'identifierLinks', 'gate'),
+  authenticateMdtSession: construct(AuthenticateMdtSession, 'endedMdtSessions', 'credentials', 'identifierLinks', 'gate'),
+  signOutMdt: construct(SignOutMdt, 'endedMdtSessions', 'writes'),
   readMdtSelf: construct(ReadMdtSelf, 'characters', 'departments'),
   readMdtAssignment: construct(ReadMdtAssignment, 'calls', 'units'),
   listMdtCalls: construct(ListMdtCalls, 'calls'),

@@ -69,6 +69,8 @@ const STORED = [
   'presence',
   'provisioning',
   'mdtHandoffs',
+  'endedMdtSessions',
+  'mdtPairings',
   'idempotency',
   'people',
   'signInMethods',

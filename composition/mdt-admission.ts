@@ -26,8 +26,11 @@ export function mdtAdmission(core: CadCore): (auth: unknown) => Promise<MdtAdmis
       ok: true,
       ...placeOf(found.officer),
       expiresAt: core.mdtSessions.expiryOf(token) ?? core.clock.now(),
-      // A revoked or rotated credential closes the MDTs it opened at once.
-      grounds: [{ kind: 'credential', id: found.session.credentialId }],
+      // A revoked or rotated credential closes the MDTs it opened at once, and a sign-out its own.
+      grounds: [
+        { kind: 'credential', id: found.session.credentialId },
+        { kind: 'mdt_session', id: found.session.sessionId },
+      ],
       recheck: async () => {
         const officer = (await officerOf(token))?.officer ?? null;
         return officer === null ? null : placeOf(officer);

@@ -202,9 +202,13 @@ export const SAFE_TO_REPEAT: ReadonlySet<string> = new Set([
  */
 export const HEARTBEATS: ReadonlySet<string> = new Set(['bridgeLocation', 'bridgeWaypoint', 'bridgePresence']);
 
+/** An MDT's Sign out is a browser's, as a person's: it sends no key, and ending an ended session changes nothing. */
+const BROWSER_SIGN_OUTS: ReadonlySet<string> = new Set(['mdtSignOut']);
+
 export function takesIdempotencyKey(spec: Pick<RouteSpec, 'method' | 'guard' | 'operationId'>): boolean {
   // A person's own routes are a browser's, which sends no key (a sign-in, a sign-out, an account change).
   if (spec.method === 'GET' || spec.guard.kind === 'public' || spec.guard.kind === 'person') return false;
+  if (BROWSER_SIGN_OUTS.has(spec.operationId)) return false;
   return !SAFE_TO_REPEAT.has(spec.operationId);
 }
 

@@ -10,6 +10,8 @@ import {
 import { MemoryCallRepository } from './memory-call-repository.ts';
 import { MemoryCredentialRepository, MemoryOperatorKeyRepository } from './memory-credential-repositories.ts';
 import { MemoryDatabase } from './memory-database.ts';
+import { MemoryEndedMdtSessions } from './memory-ended-mdt-sessions.ts';
+import { MemoryMdtPairings } from './memory-mdt-pairings.ts';
 import { MemoryArrestRepository, MemoryCitationRepository } from './memory-incident-records-repositories.ts';
 import { MemoryIdempotencyLedger } from './memory-idempotency-ledger.ts';
 import { MemoryInstanceKeyStore } from './memory-instance-key-store.ts';
@@ -71,6 +73,8 @@ export function createMemoryPersistence(): MemoryPersistence {
     presence: new MemoryPresenceRepository(db),
     provisioning: new MemoryProvisioningLedger(db),
     mdtHandoffs: new MemoryMdtHandoffRepository(db),
+    endedMdtSessions: new MemoryEndedMdtSessions(db),
+    mdtPairings: new MemoryMdtPairings(db),
     auditLog: new MemoryAuditLog(db),
     instanceKeys: new MemoryInstanceKeyStore(db),
     idempotency: new MemoryIdempotencyLedger(db),

@@ -15,7 +15,9 @@ import { LeanReads, type NativeStatements } from './lean-reads.ts';
 import { OrmSession } from './orm-session.ts';
 import {
   AutoProvisionRecord,
+  EndedMdtSessionRecord,
   MdtHandoffRecord,
+  MdtPairingRecord,
   PresenceClaimRecord,
   PresenceOverageRecord,
   RecordSequenceRecord,
@@ -51,6 +53,8 @@ import {
   MikroOrmProvisioningLedger,
 } from './repositories/bridge-repositories.ts';
 import { MikroOrmCallRepository } from './repositories/call-repository.ts';
+import { MikroOrmEndedMdtSessions } from './repositories/ended-mdt-sessions.ts';
+import { MikroOrmMdtPairings } from './repositories/mdt-pairings.ts';
 import { MikroOrmCredentialRepository, MikroOrmOperatorKeyRepository } from './repositories/credential-repositories.ts';
 import { MikroOrmArrestRepository, MikroOrmCitationRepository } from './repositories/incident-records-repositories.ts';
 import { MikroOrmIdempotencyLedger } from './repositories/idempotency-ledger.ts';
@@ -119,6 +123,8 @@ const entities = [
   PresenceOverageRecord,
   AutoProvisionRecord,
   MdtHandoffRecord,
+  EndedMdtSessionRecord,
+  MdtPairingRecord,
   IdempotencyKeyRecord,
   PersonRecord,
   SignInMethodRecord,
@@ -277,6 +283,8 @@ function persistenceOver(
     presence: new MikroOrmPresenceRepository(session),
     provisioning: new MikroOrmProvisioningLedger(session),
     mdtHandoffs: new MikroOrmMdtHandoffRepository(session),
+    endedMdtSessions: new MikroOrmEndedMdtSessions(session),
+    mdtPairings: new MikroOrmMdtPairings(session),
     auditLog: new MikroOrmAuditLog(session),
     instanceKeys: new MikroOrmInstanceKeyStore(session),
     idempotency: new MikroOrmIdempotencyLedger(session),

@@ -31,7 +31,7 @@ export type MdtAdmission =
       readonly expiresAt: Date;
       /** The session judged again: null when it no longer stands (its credential, its character's links), else where it listens now. */
       recheck(): Promise<MdtPlace | null>;
-      /** What it was admitted on: the credential whose hand-off opened the session. */
+      /** What it was admitted on: the credential whose hand-off opened the session, and the session itself. */
       readonly grounds: readonly AccessGrounds[];
     })
   | { readonly ok: false; readonly reason: 'invalid_session' | 'unavailable' };
@@ -50,7 +50,7 @@ export interface MdtOptions {
 export interface MdtNamespace {
   /** Fed with the same committed changes as the dispatch boards; keeps the ones of MDTs' units and calls. */
   readonly channel: DispatchChannel;
-  /** Judges the MDTs admitted on changed grounds (a revoked or rotated credential) again at once, on every instance. */
+  /** Judges the MDTs admitted on changed grounds (a revoked or rotated credential, a signed-out session) again at once, on every instance. */
   readonly access: AccessWatch;
   readonly connections: number;
 }

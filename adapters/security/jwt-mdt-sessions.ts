@@ -1,6 +1,6 @@
-import { type KeyObject, createSecretKey } from 'node:crypto';
+import { type KeyObject, createHash, createSecretKey, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import type { MdtSession, MdtSessionIssuer } from '../../application/ports/mdt-session-issuer.ts';
+import type { MdtSession, MdtSessionGrant, MdtSessionIssuer } from '../../application/ports/mdt-session-issuer.ts';
 import type { CharacterId, CharacterPublicId, CredentialId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import { TOKEN_ALGORITHM, TOKEN_ISSUER } from './jwt-access-tokens.ts';
 
@@ -19,6 +19,8 @@ interface MdtClaims {
   tier: string;
   /** Issued at, in milliseconds (`iat` has whole seconds): a rotation within the second is told apart. */
   ims: number;
+  /** The session's own id: what a sign-out lists as ended. */
+  sid: string;
 }
 
 /** Signs MDT web-client sessions with the installation's signing key, and verifies them. */
@@ -32,7 +34,7 @@ export class JwtMdtSessions implements MdtSessionIssuer {
 
   private readonly key: KeyObject;
 
-  issue(session: MdtSession, now: Date): { sessionToken: string; expiresAt: Date } {
+  issue(session: MdtSessionGrant, now: Date): { sessionToken: string; expiresAt: Date } {
     const iat = Math.floor(now.getTime() / 1000);
     const exp = iat + this.ttlSeconds;
     const claims: MdtClaims = {
@@ -44,6 +46,7 @@ export class JwtMdtSessions implements MdtSessionIssuer {
       unt: session.unitId,
       tier: session.tier,
       ims: now.getTime(),
+      sid: randomUUID(),
     };
     const sessionToken = jwt.sign({ ...claims, iat, exp }, this.key, {
       algorithm: TOKEN_ALGORITHM,
@@ -67,7 +70,7 @@ export class JwtMdtSessions implements MdtSessionIssuer {
         audience: MDT_SESSION_AUDIENCE,
         clockTimestamp: Math.floor(now.getTime() / 1000),
       });
-      return sessionFromClaims(payload);
+      return sessionFromClaims(payload, token);
     } catch {
       return null;
     }
@@ -80,9 +83,10 @@ export function expiryOfToken(token: string): Date | null {
   return typeof exp === 'number' ? new Date(exp * 1000) : null;
 }
 
-function sessionFromClaims(payload: unknown): MdtSession | null {
+function sessionFromClaims(payload: unknown, token: string): MdtSession | null {
   if (typeof payload !== 'object' || payload === null) return null;
-  const c = payload as Partial<MdtClaims>;
+  const c = payload as Partial<MdtClaims> & { exp?: unknown };
+  if (typeof c.exp !== 'number') return null;
   const texts = [c.sub, c.org, c.chr, c.crd, c.dpt];
   if (!texts.every((v) => typeof v === 'string')) return null;
   if (c.unt !== null && typeof c.unt !== 'string') return null;
@@ -96,5 +100,13 @@ function sessionFromClaims(payload: unknown): MdtSession | null {
     unitId: (c.unt ?? null) as UnitId | null,
     tier: c.tier,
     ...(typeof c.ims === 'number' && { issuedAt: new Date(c.ims) }),
+    // A session issued before sessions had ids is named by its signature, so that it can be signed out too.
+    sessionId:
+      typeof c.sid === 'string'
+        ? c.sid
+        : `sig-${createHash('sha256')
+            .update(token.slice(token.lastIndexOf('.') + 1))
+            .digest('base64url')}`,
+    expiresAt: new Date(c.exp * 1000),
   };
 }

@@ -11,10 +11,11 @@ const FILES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The MDT, the officer's screen that a game resource opens with a hand-off token
- * (`/mdt/#handoff=<token>`): static files committed beside this module, Socket.IO's browser client
+ * The MDT, the officer's screen that a game resource opens at `/mdt/` (the page pairs itself with
+ * the player's code typed in the game), or with a hand-off token (`/mdt/#handoff=<token>`, the less
+ * safe path): static files committed beside this module, Socket.IO's browser client
  * from its installed package (no CDN), and `realtime.json`, which says, as each request asks, on
- * which port the channel listens. It talks to the hand-off exchange, the MDT routes and the `/mdt`
+ * which port the channel listens. It talks to the pairing and hand-off routes, the MDT routes and the `/mdt`
  * channel only, as any browser would; its DOM helpers and base stylesheet are the shared page code.
  */
 export function loadMdtPage(realtimePort: RealtimePort): PageAssets {

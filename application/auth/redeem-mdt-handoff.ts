@@ -4,6 +4,7 @@ import {
   confirmationCodeFromRandom,
   CONFIRMATION_CODE_LENGTH,
 } from '../../domain/roster/mdt-handoff.ts';
+import { pairingWaits } from '../../domain/roster/mdt-pairing.ts';
 import type { CharacterPublicId } from '../../domain/shared/ids.ts';
 import { type Outcome, refuse } from '../../domain/shared/outcome.ts';
 import { type Audited, audited, unchanged } from '../audit/audited-writes.ts';
@@ -91,17 +92,19 @@ export class RedeemMdtHandoff {
 }
 
 /**
- * `POST /auth/mdt-handoff/session`: the page that opened a hand-off asks, with its pairing token,
- * whether the player has confirmed it in the game: its session once (then the pairing is spent),
- * else how long it may still wait. An unknown, spent or lapsed pairing is a 401.
+ * `POST /auth/mdt-handoff/session`: the page that opened a hand-off, or started its own pairing,
+ * asks with its pairing token whether the player has confirmed it in the game: its session once
+ * (then the pairing is spent), else how long it may still wait. An unknown, spent or lapsed pairing is
+ * a 401.
  */
 export class CollectMdtSession {
-  constructor(private readonly ports: Deps) {}
+  constructor(private readonly ports: Deps & Pick<Ports, 'mdtPairings'>) {}
 
   execute(pairingToken: string): Promise<Outcome<MdtExchangeAnswer, 'invalid_handoff'>> {
     return this.ports.writes.run(SYSTEM, async (now) => {
-      const handoff = await this.ports.mdtHandoffs.getByPairingForUpdate(this.ports.hasher.hash(pairingToken));
-      if (handoff === null) return refuse('invalid_handoff');
+      const pairingHash = this.ports.hasher.hash(pairingToken);
+      const handoff = await this.ports.mdtHandoffs.getByPairingForUpdate(pairingHash);
+      if (handoff === null) return this.stillPaired(pairingHash, now);
       const collected = handoff.collect(now);
       if (!collected.ok) return collected;
       const progress = collected.value;
@@ -109,5 +112,12 @@ export class CollectMdtSession {
       await this.ports.mdtHandoffs.save(handoff);
       return sessionOf(this.ports, progress.handoff, now);
     });
+  }
+
+  /** A page that started its own pairing (decision 0108) waits until a player types its code, or it lapses. */
+  private async stillPaired(pairingHash: string, now: Date): Promise<Outcome<Audited<MdtExchangeAnswer>, 'invalid_handoff'>> {
+    const pairing = await this.ports.mdtPairings.get(pairingHash);
+    if (pairing === null || !pairingWaits(pairing, now)) return refuse('invalid_handoff');
+    return unchanged({ kind: 'awaiting_confirmation' as const, until: pairing.expiresAt });
   }
 }

@@ -4,7 +4,7 @@ import type { AccessGrounds, AccessWatch } from '../ports/access-watch.ts';
 /**
  * The committed writes, by their audit action, after which a live channel must be judged again:
  * a key or credential revoked or rotated, a person's role or account changed or their sessions
- * renewed, a role's set of permissions changed. Null for every other write.
+ * renewed, a role's set of permissions changed, an MDT session signed out. Null for every other write.
  */
 export function accessGroundsOf(note: AuditNote): AccessGrounds | null {
   const id = note.subject?.id;
@@ -18,6 +18,8 @@ export function accessGroundsOf(note: AuditNote): AccessGrounds | null {
     case 'person.changed':
     case 'person.joined':
       return { kind: 'person', id };
+    case 'mdt_session.signed_out':
+      return { kind: 'mdt_session', id };
     case 'role.changed':
       return note.organisationId === null ? null : { kind: 'organisation', id: note.organisationId };
     default:

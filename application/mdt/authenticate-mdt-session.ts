@@ -9,13 +9,15 @@ import type { MdtOfficer } from './mdt-officer.ts';
  * hand-off's credential must still be a game credential of the session's department, the
  * character must still be linked, and the full gate decides between `full` and `basic` on every
  * request, so going off duty or a deactivated unit counts from the next request on. Anything
- * else (a revoked credential, a secret rotated since the session was issued, an unlinked character)
- * ends the session: null, the same 401.
+ * else (a session its officer signed out, a revoked credential, a secret rotated since the session was
+ * issued, an unlinked character) ends the session: null, the same 401.
  */
 export class AuthenticateMdtSession {
-  constructor(private readonly ports: Pick<Ports, 'credentials' | 'identifierLinks' | 'gate'>) {}
+  constructor(private readonly ports: Pick<Ports, 'endedMdtSessions' | 'credentials' | 'identifierLinks' | 'gate'>) {}
 
   async execute(session: MdtSession): Promise<MdtOfficer | null> {
+    // Signed out: listed as ended, on every instance, until it would have expired anyway.
+    if (await this.ports.endedMdtSessions.isEnded(session.sessionId)) return null;
     const credential = await this.ports.credentials.get(session.credentialId);
     if (credential === null || credential.isRevoked || credential.organisationId !== session.organisationId) return null;
     // A rotated secret ends the sessions opened through the old one: a leaked secret leaves none behind.

@@ -13,9 +13,16 @@ export interface MdtSession {
   readonly tier: MdtTier;
   /** When it was issued, read back from a verified session: one issued before its credential's secret was rotated has ended. */
   readonly issuedAt?: Date;
+  /** The session's own id, read back from a verified session: a signed-out one is listed as ended until it expires. */
+  readonly sessionId: string;
+  /** When it ends by itself (a shift after it was issued), read back from a verified session. */
+  readonly expiresAt: Date;
 }
+
+/** What a session is issued with; the issuer gives it its id, its issue time and its expiry. */
+export type MdtSessionGrant = Omit<MdtSession, 'issuedAt' | 'sessionId' | 'expiresAt'>;
 
 /** Signs the session an MDT web client works with after a hand-off; never valid as an access token. */
 export interface MdtSessionIssuer {
-  issue(session: MdtSession, now: Date): { readonly sessionToken: string; readonly expiresAt: Date };
+  issue(session: MdtSessionGrant, now: Date): { readonly sessionToken: string; readonly expiresAt: Date };
 }

@@ -3,7 +3,9 @@ import type { BoloRepository } from './bolo-repository.ts';
 import type { BridgePlayerReader } from './bridge-player-reader.ts';
 import type { CallRepository } from './call-repository.ts';
 import type { ArrestRepository, CitationRepository } from './incident-records-repositories.ts';
+import type { EndedMdtSessions } from './ended-mdt-sessions.ts';
 import type { MdtHandoffRepository } from './mdt-handoff-repository.ts';
+import type { MdtPairingRepository } from './mdt-pairing-repository.ts';
 import type {
   BrowserSessionRepository,
   InvitationRepository,
@@ -62,6 +64,8 @@ export interface Persistence {
   readonly presence: PresenceRepository;
   readonly provisioning: ProvisioningLedger;
   readonly mdtHandoffs: MdtHandoffRepository;
+  readonly endedMdtSessions: EndedMdtSessions;
+  readonly mdtPairings: MdtPairingRepository;
   readonly auditLog: AuditLog;
   readonly instanceKeys: InstanceKeyStore;
   readonly idempotency: IdempotencyLedger;

@@ -88,6 +88,24 @@ test('a hand-off confirmed in the game: the page shows a code, waits, and opens 
   await page.close();
 });
 
+test('Sign out ends the session on the service and shows that the officer signed out', async (t) => {
+  const { app, world } = t.context;
+  const jane = await officer(world);
+  const page = await openMdt(t, (await handoffToken(world, { ...jane, unitId: jane.unitId })).token);
+  await page.getByText('Full access', { exact: true }).waitFor();
+  const sessionToken = (await page.evaluate(() => (globalThis as any).sessionStorage.getItem('cad.mdtSession'))) as string;
+  expect(await app.http.get('/api/v1/mdt/me', { token: sessionToken }), 200);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('alert').getByText('You signed out of the MDT.', { exact: false }).waitFor();
+  t.true(await page.locator('#mdt-screen').isHidden(), 'nothing of the MDT stays on screen');
+  t.is(await page.getByRole('button', { name: 'Sign out' }).count(), 0);
+  t.is(await page.evaluate(() => (globalThis as any).sessionStorage.length), 0, 'the tab forgot the session');
+  const after = await app.http.get('/api/v1/mdt/me', { token: sessionToken });
+  t.deepEqual([after.status, after.body], [401, { error: 'UNAUTHORIZED', message: 'Authentication failed.' }], 'ended on the service');
+  await checkScreen(t, page, 'mdt', 'signed-out');
+  await page.close();
+});
+
 test('Attach takes a pending call of the department, Assignment shows its number, and Add note puts the note on its timeline', async (t) => {
   const { world } = t.context;
   const jane = await officer(world);

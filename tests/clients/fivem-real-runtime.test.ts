@@ -2,12 +2,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import anyTest, { type TestFn } from 'ava';
 import { expect } from '../support/operator-driver.ts';
-import { MDT, MDT_EXCHANGE } from '../support/mdt-driver.ts';
+import { MDT } from '../support/mdt-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 import { type BridgeWorld, bridgeWorld, unique } from '../support/bridge-driver.ts';
 import { assign, builtResource, communityOn, until } from './fxserver/community.ts';
 import { type FakePlayer, FxServer, serverCfg } from './fxserver/fxserver.ts';
 import { LOCATION_ROUTE, answeredCount } from './fxserver/service-metrics.ts';
+
+const PAIRING = '/api/v1/auth/mdt-pairing';
+const COLLECT = '/api/v1/auth/mdt-handoff/session';
 
 /**
  * The resource where a real FXServer differs from what the resource was first written against:
@@ -255,7 +258,7 @@ test.serial('a Lua caller’s nil arrives as null: plateRead(plate, nil) asks as
 });
 
 test.serial(
-  '/mdt: the link the game’s prompt shows on screen is worthless to a viewer; the player confirms the code their browser shows',
+  '/mdt: the address the game’s prompt shows on screen holds no secret; the player confirms the code their browser shows',
   async (t) => {
     const { app } = t.context;
     const { fx, officers } = await community(t, 1);
@@ -265,39 +268,26 @@ test.serial(
     const shown = player.client.urlPrompts[0]!;
     const url = player.client.openedUrls[0]!;
     t.true(shown.includes(url), 'the prompt shows the whole address');
-    const token = decodeURIComponent(url.split('#handoff=')[1]!);
+    t.is(url, `${app.service.url}/mdt/`, 'the plain address: nothing in it to replay');
 
-    // A viewer of the stream types the address in first: no session, only a code of their own to confirm in a game they are not in.
-    const viewer = await app.http.post(MDT_EXCHANGE, { token });
-    t.is(viewer.status, 202, JSON.stringify(viewer.body));
-    t.false('sessionToken' in (viewer.body as object));
-    const viewerPairing = (viewer.body as { pairingToken: string }).pairingToken;
-    // The player's own browser comes second: the link is spent.
-    t.is((await app.http.post(MDT_EXCHANGE, { token })).status, 401);
-    // The player sees the viewer's code nowhere; a guess in game confirms nothing.
+    // The player's browser starts its pairing and shows a code; a viewer who opens the same address gets another.
+    const page = expect(await app.http.post(PAIRING), 201) as { confirmationCode: string; pairingToken: string };
+    const viewer = expect(await app.http.post(PAIRING), 201) as { confirmationCode: string; pairingToken: string };
+    t.not(viewer.confirmationCode, page.confirmationCode);
+    // A guess in game confirms nothing.
     fx.command(player, '/mdt 000000');
     await until('the refusal', () => lastChat(player).includes('not confirmed'));
-    t.is((await app.http.post(`${MDT_EXCHANGE.replace('/exchange', '/session')}`, { pairingToken: viewerPairing })).status, 202);
-
-    // The player asks again; this time their browser opens it first and shows the code.
-    fx.command(player, '/mdt');
-    await until('a second prompt', () => player.client.openedUrls.length === 2);
-    const second = decodeURIComponent(player.client.openedUrls[1]!.split('#handoff=')[1]!);
-    const opened = await app.http.post(MDT_EXCHANGE, { token: second });
-    t.is(opened.status, 202);
-    const { confirmationCode, pairingToken } = opened.body as { confirmationCode: string; pairingToken: string };
-    t.regex(confirmationCode, /^[0-9A-HJKMNP-TV-Z]{6}$/);
-    fx.command(player, `/mdt ${confirmationCode}`);
+    fx.command(player, `/mdt ${page.confirmationCode.toLowerCase()}`);
     await until('the confirmation', () => lastChat(player).includes('MDT confirmed'));
-    const session = await app.http.post(MDT_EXCHANGE.replace('/exchange', '/session'), { pairingToken });
+    const session = await app.http.post(COLLECT, { pairingToken: page.pairingToken });
     t.is(session.status, 200, JSON.stringify(session.body));
     const { sessionToken, tier } = session.body as { sessionToken: string; tier: string };
-    t.is(tier, 'full');
+    t.is(tier, 'full', 'the resource says the player is on duty');
     expect(await app.http.get(`${MDT}/me`, { token: sessionToken }), 200);
     // Once only: the pairing token gave its session.
-    t.is((await app.http.post(MDT_EXCHANGE.replace('/exchange', '/session'), { pairingToken })).status, 401);
-    // The viewer's pairing was never confirmed and never will be.
-    t.not((await app.http.post(MDT_EXCHANGE.replace('/exchange', '/session'), { pairingToken: viewerPairing })).status, 200);
+    t.is((await app.http.post(COLLECT, { pairingToken: page.pairingToken })).status, 401);
+    // The viewer's page still waits for a code nobody in the game will type.
+    t.is((await app.http.post(COLLECT, { pairingToken: viewer.pairingToken })).status, 202);
   },
 );
 
@@ -362,17 +352,22 @@ test.serial(
   },
 );
 
-test.serial('/mdt: a player who repeats it gets three links a minute, and another player on the server still gets theirs', async (t) => {
-  const { fx, officers } = await community(t, 2);
-  const [eager, patient] = [officers[0]!.player, officers[1]!.player];
-  for (let i = 1; i <= 3; i++) {
-    fx.command(eager, '/mdt');
-    await until(`link ${i}`, () => eager.client.openedUrls.length === i);
-  }
-  fx.command(eager, '/mdt');
-  await until('the refusal', () => lastChat(eager).includes('often this minute'));
-  t.is(eager.client.openedUrls.length, 3, 'no fourth link');
-  fx.command(patient, '/mdt');
-  await until('the other player’s link', () => patient.client.openedUrls.length === 1);
-  t.pass();
-});
+test.serial(
+  '/mdt: a player who confirms codes again and again gets three a minute, and another player on the server still gets theirs',
+  async (t) => {
+    const { app } = t.context;
+    const { fx, officers } = await community(t, 2);
+    const [eager, patient] = [officers[0]!.player, officers[1]!.player];
+    const code = async () => (expect(await app.http.post(PAIRING), 201) as { confirmationCode: string }).confirmationCode;
+    for (let i = 1; i <= 3; i++) {
+      fx.command(eager, `/mdt ${await code()}`);
+      await until(`confirmation ${i}`, () => eager.client.chat.filter((line) => line.includes('MDT confirmed')).length === i);
+    }
+    const fourth = await code();
+    fx.command(eager, `/mdt ${fourth}`);
+    await until('the refusal', () => lastChat(eager).includes('often this minute'));
+    fx.command(patient, `/mdt ${fourth}`);
+    await until('the other player’s confirmation', () => lastChat(patient).includes('MDT confirmed'));
+    t.pass();
+  },
+);

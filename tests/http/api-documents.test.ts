@@ -291,14 +291,19 @@ test('one flow per surface: every 2xx body matches the schema the document gives
   t.is(checked.length, 10);
 });
 
-test('every write documents the Idempotency-Key header, its 409 and 422, and Idempotent-Replayed on its success; no read, heartbeat or person’s route does', (t) => {
+test('every write documents the Idempotency-Key header, its 409 and 422, and Idempotent-Replayed on its success; no read, heartbeat, person’s route or sign-out does', (t) => {
   let writes = 0;
   for (const spec of ROUTES) {
     const operation = document.paths[spec.path.replace(/:([A-Za-z]+)/g, '{$1}')]![spec.method.toLowerCase()]!;
     const parameters = JSON.stringify(operation['parameters']);
-    // A person's own routes are a browser's, which sends no key; a POST that reads or beats keeps none (decision 0105).
+    // A person's own routes and an MDT's Sign out are a browser's, which sends no key (decision 0108); a POST
+    // that reads or beats keeps none (decision 0105).
     const keyed =
-      spec.method !== 'GET' && spec.guard.kind !== 'public' && spec.guard.kind !== 'person' && !SAFE_TO_REPEAT.has(spec.operationId);
+      spec.method !== 'GET' &&
+      spec.guard.kind !== 'public' &&
+      spec.guard.kind !== 'person' &&
+      spec.operationId !== 'mdtSignOut' &&
+      !SAFE_TO_REPEAT.has(spec.operationId);
     t.is(parameters.includes('#/components/parameters/Idempotency-Key'), keyed, spec.operationId);
     if (!keyed) continue;
     writes++;

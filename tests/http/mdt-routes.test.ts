@@ -62,6 +62,7 @@ test('the route table has the MDT routes, each for an MDT session only, document
     'mdtLookupPerson',
     'mdtLookupVehicle',
     'mdtMe',
+    'mdtSignOut',
     'mdtWarrantCheck',
   ]);
   const document = (await (await fetch(`${t.context.app.service.url}/api/v1/openapi.json`)).json()) as any;

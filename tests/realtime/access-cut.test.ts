@@ -4,14 +4,14 @@ import { type BoardClient, boardClient } from '../support/dispatch-board.ts';
 import { mdtListener, mdtSession } from '../support/mdt-driver.ts';
 import { expect, organisationOf } from '../support/operator-driver.ts';
 import { GOOD_PASSWORD, invite, signIn, signUp, sessionCookieOf } from '../support/people-driver.ts';
-import { connected, disconnected } from '../support/realtime-client.ts';
+import { connected, disconnected, refused } from '../support/realtime-client.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 /**
  * A live board is closed as soon as the right behind it goes, by an event, not a timer: the
  * boards' periodic check is set to ten minutes here, so each close below can only come from the
  * change itself (issue 30, point 2). Revoking a key, changing a person's role, changing a role's
- * set, signing out everywhere; and an MDT's credential revoked.
+ * set, signing out everywhere; and an MDT's credential revoked or rotated, or its officer signing out.
  */
 let app: TestService;
 const boards: BoardClient[] = [];
@@ -133,4 +133,25 @@ test.serial('an MDT opened through a credential closes at once when that credent
   const { clientId } = world.desk.credential;
   expect(await restarted.http.post(`/api/v1/admin/credentials/${clientId}/rotate`, undefined, { token: restarted.bootstrapKey }), 200);
   t.is(await cut, 'io server disconnect');
+});
+
+test.serial('an MDT closes within a second when its officer signs out; another MDT of the same officer stays', async (t) => {
+  const restarted = await startTestService({ realtime: 'node', rateLimitScale: 1000, mdtRecheckMs: 600_000 });
+  t.teardown(() => restarted.close());
+  const world = await bridgeWorld(restarted);
+  const officer = await world.officer();
+  const [mdt, other] = [await mdtSession(world, officer), await mdtSession(world, officer)];
+  const [listener, stays] = [mdt, other].map((session) => mdtListener(restarted.service.realtime!.url, { token: session.sessionToken }));
+  t.teardown(() => [listener, stays].forEach((each) => each!.close()));
+  await Promise.all([connected(listener!.socket), connected(stays!.socket)]);
+  const cut = disconnected(listener!.socket);
+  const signedOutAt = Date.now();
+  expect(await mdt.post('/sign-out'), 200);
+  t.is(await cut, 'io server disconnect');
+  t.true(Date.now() - signedOutAt < 1_000, 'closed by the sign-out, within a second');
+  t.true(stays!.socket.connected, 'the officer’s other MDT stays');
+  // Connecting again with the signed-out session is refused as any ended session.
+  const again = mdtListener(restarted.service.realtime!.url, { token: mdt.sessionToken });
+  t.teardown(() => again.close());
+  t.deepEqual((await refused(again.socket)).data, { reason: 'invalid_session' });
 });

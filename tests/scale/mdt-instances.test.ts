@@ -5,14 +5,15 @@ import { mdtListener, mdtSession } from '../support/mdt-driver.ts';
 import { expect } from '../support/operator-driver.ts';
 import { DATABASE_URL } from '../support/postgres.ts';
 import { PROCESS_TEST_TIMEOUT_MS, oneProcessTestAtATime, uwsLauncher } from '../support/processes.ts';
-import { connected } from '../support/realtime-client.ts';
+import { connected, disconnected } from '../support/realtime-client.ts';
 import { REDIS_URL } from '../support/redis.ts';
 import { uwsProblem } from '../support/uws.ts';
 
 /**
  * The MDT channel across two instances (separate `npm start` processes) on one PostgreSQL database
  * and one Redis: an MDT connected to one instance hears its unit's assignment and its call's notes
- * whichever instance took the write, and follows its unit from call to call across them.
+ * whichever instance took the write, and follows its unit from call to call across them; signed
+ * out through one instance, it closes on both at once.
  */
 
 async function mdtAcrossInstances(t: ExecutionContext, [a, b]: Instance[]) {
@@ -38,6 +39,14 @@ async function mdtAcrossInstances(t: ExecutionContext, [a, b]: Instance[]) {
   for (const each of [listener, onA])
     await each.next('the note written on B', (e) => e.type === 'notes' && e.notes.some((n: any) => n.text === 'written on B'));
   t.is(listener.events.filter((e) => e.type === 'notes').length, 2, 'each note once');
+  // Signed out through A: the MDT on B closes by the fan-out's event (the periodic check is 30 s away),
+  // the one on A too, and B answers the session as an ended one.
+  const cuts = [listener, onA].map((each) => disconnected(each.socket));
+  const signedOutAt = Date.now();
+  expect(await mdt.post('/sign-out'), 200);
+  t.deepEqual(await Promise.all(cuts), ['io server disconnect', 'io server disconnect']);
+  t.true(Date.now() - signedOutAt < 1_000, 'closed on both instances within a second');
+  t.is((await b!.http.get('/api/v1/mdt/me', { token: mdt.sessionToken })).status, 401);
 }
 
 const uws = DATABASE_URL !== undefined && REDIS_URL !== undefined ? await uwsLauncher(uwsProblem) : null;

@@ -23,6 +23,10 @@ export const SCREENSHOTS = new URL('../browser/screenshots/', import.meta.url);
 
 export interface Browser {
   readonly context: BrowserContext;
+  /** The profile folder: what Chromium keeps on disk (its History database, say). */
+  readonly profile: string;
+  /** Closes the browser, so that what it keeps is written out, and leaves the profile for reading. */
+  closeBrowser(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,8 @@ export async function openBrowser(): Promise<Browser> {
   await mkdir(SCREENSHOTS, { recursive: true });
   return {
     context,
+    profile,
+    closeBrowser: () => context.close(),
     async close() {
       await context.close();
       await rm(profile, { recursive: true, force: true });

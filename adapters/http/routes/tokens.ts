@@ -112,11 +112,30 @@ export const tokenRoutes: readonly RouteSpec[] = [
     handle: async ({ body }, redeemMdtHandoff) => mdtAnswer(await redeemMdtHandoff.execute(body.token)),
   }),
   route({
+    operationId: 'startMdtPairing',
+    method: 'POST',
+    path: '/api/v1/auth/mdt-pairing',
+    summary:
+      'An extension of the contract (decision 0108): an MDT page with no session starts a pairing. It shows the code, the player types it in the game (`/mdt-handoff/confirm`), and the page asks `/auth/mdt-handoff/session` with the pairing token. No secret is ever in an address.',
+    tag,
+    guard: { kind: 'public' },
+    // As the exchange: players behind one address open their MDTs through it.
+    rateLimit: { bucket: 'mdt-pairing', perMinute: 60, per: 'address' },
+    responses: {
+      201: { description: 'Show the code; keep the pairing token; ask again before `expiresAt`.', schema: awaiting(true) },
+    },
+    useCase: 'startMdtPairing',
+    handle: async (_request, startMdtPairing) => {
+      const { confirmationCode, pairingToken, until } = await startMdtPairing.execute();
+      return { status: 201, body: { confirmationCode, pairingToken, expiresAt: until.toISOString() } };
+    },
+  }),
+  route({
     operationId: 'collectMdtSession',
     method: 'POST',
     path: '/api/v1/auth/mdt-handoff/session',
     summary:
-      'The page that opened a hand-off asks with its pairing token: the MDT session once the player typed its code in the game (once), else 202 until the wait lapses; then, or for an unknown or spent pairing, a 401.',
+      'The page that opened a hand-off, or started a pairing, asks with its pairing token: the MDT session once the player typed its code in the game (once), else 202 until the wait lapses; then, or for an unknown or spent pairing, a 401.',
     tag,
     guard: { kind: 'public' },
     rateLimit: { bucket: 'mdt-session-collect', perMinute: 60, per: 'address' },

@@ -10,6 +10,8 @@ import { People } from './0009-people.ts';
 import { PersonActors } from './0010-person-actors.ts';
 import { JoinRulesAndRoles } from './0011-join-rules-and-roles.ts';
 import { PlayerCharacters } from './0012-player-characters.ts';
+import { EndedMdtSessions } from './0013-ended-mdt-sessions.ts';
+import { MdtPairings } from './0014-mdt-pairings.ts';
 
 /** Applied in order on start; a migration, once released, never changes: the next one amends it. */
 export const migrations = [
@@ -25,4 +27,6 @@ export const migrations = [
   { name: '0010-person-actors', class: PersonActors },
   { name: '0011-join-rules-and-roles', class: JoinRulesAndRoles },
   { name: '0012-player-characters', class: PlayerCharacters },
+  { name: '0013-ended-mdt-sessions', class: EndedMdtSessions },
+  { name: '0014-mdt-pairings', class: MdtPairings },
 ];

@@ -79,3 +79,29 @@ export const MdtHandoffSchema = defineEntity({
 });
 export class MdtHandoffRecord extends MdtHandoffSchema.class {}
 MdtHandoffSchema.setClass(MdtHandoffRecord);
+
+/** A signed-out MDT session, kept until the session would have expired (decision 0108). */
+export const EndedMdtSessionSchema = defineEntity({
+  name: 'EndedMdtSessionRecord',
+  tableName: 'ended_mdt_sessions',
+  properties: {
+    sessionId: p.text().primary(),
+    until: p.datetime(),
+  },
+});
+export class EndedMdtSessionRecord extends EndedMdtSessionSchema.class {}
+EndedMdtSessionSchema.setClass(EndedMdtSessionRecord);
+
+/** A pairing an MDT page started, waiting for a player's code in the game (decision 0108). */
+export const MdtPairingSchema = defineEntity({
+  name: 'MdtPairingRecord',
+  tableName: 'mdt_pairings',
+  properties: {
+    pairingHash: p.text().primary(),
+    codeHash: p.text().unique('mdt_pairings_code_hash_key'),
+    openedAt: p.datetime(),
+    expiresAt: p.datetime(),
+  },
+});
+export class MdtPairingRecord extends MdtPairingSchema.class {}
+MdtPairingSchema.setClass(MdtPairingRecord);

@@ -46,6 +46,9 @@ async function send(method, url, body, token) {
  */
 export const exchange = (token) => send('POST', '/api/v1/auth/mdt-handoff/exchange', { token });
 
+/** A page with no session starts its own pairing: `{ confirmationCode, pairingToken, expiresAt }`; no secret in the address. */
+export const startPairing = () => send('POST', '/api/v1/auth/mdt-pairing');
+
 /** The waiting page asks with its pairing token: the session once the game confirmed the code, else `{ expiresAt }`. */
 export const collect = (pairingToken) => send('POST', '/api/v1/auth/mdt-handoff/session', { pairingToken });
 

@@ -1,22 +1,24 @@
-// The MDT page: a game resource opens /mdt/#handoff=<token>. The token is exchanged at once and
-// taken out of the address bar; the session is kept in this tab only. A token that was used,
-// expired or is unknown says so, never a blank page.
+// The MDT page. Opened as /mdt/ (the game's /mdt), it starts a pairing: it shows a code that the
+// player types in the game, and collects its session once the game confirmed it, so no secret is
+// ever in an address or in the browser's history. A resource may still open /mdt/#handoff=<token>
+// (the less safe path): the token is exchanged at once and taken out of the address bar. The session
+// is kept in this tab only. A link or code that was used or expired says so, never a blank page.
 import { byId, own, say } from '/shared/dom.js';
-import { ApiError, collect, exchange, mdt, session } from './api.js';
+import { ApiError, collect, exchange, mdt, session, startPairing } from './api.js';
 import { goLive, stopLive } from './live.js';
 import { showAssignment, showCalls, showPeople, showSelf, showVehicle } from './screens.js';
 
 const OPEN_AGAIN = 'Open the MDT again from the game.';
 const state = { me: null, assignment: null };
 
-function close(message) {
+function close(message, kind = 'error') {
   stopLive();
   byId('connection').hidden = true;
   session.end();
   byId('mdt-screen').hidden = true;
-  for (const id of ['who', 'tier']) byId(id).hidden = true;
+  for (const id of ['who', 'tier', 'sign-out']) byId(id).hidden = true;
   byId('closed-screen').hidden = false;
-  say(byId('closed-message'), own(message), 'error');
+  say(byId('closed-message'), own(message), kind);
 }
 
 /** A refusal said where it happened; a session that ended closes the MDT. */
@@ -38,6 +40,16 @@ async function takeHandoff() {
     if (error instanceof ApiError && error.status === 401) {
       return close(`This MDT link was already used, has expired or is not valid. ${OPEN_AGAIN}`);
     }
+    return close(error instanceof ApiError ? `${error.message} ${OPEN_AGAIN}` : `The service cannot be reached. ${OPEN_AGAIN}`);
+  }
+}
+
+/** No session and no hand-off: this page starts its own pairing and shows its code. */
+async function pairFromPage() {
+  try {
+    await confirmInGame(await startPairing());
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return close(`The code was not typed in the game in time. ${OPEN_AGAIN}`);
     return close(error instanceof ApiError ? `${error.message} ${OPEN_AGAIN}` : `The service cannot be reached. ${OPEN_AGAIN}`);
   }
 }
@@ -79,6 +91,7 @@ export async function refresh() {
     showAssignment(assignment);
     showCalls(calls, { tier: me.tier, assignedCallId: assignment?.callId ?? null, attach });
     byId('mdt-screen').hidden = false;
+    byId('sign-out').hidden = false;
     goLive(session.token(), { changed: refreshSoon, shown: showConnection, ended: refresh }).catch(() =>
       showConnection('Not live: reload to retry'),
     );
@@ -122,6 +135,19 @@ byId('leave-call').addEventListener('click', async () => {
   }
 });
 
+// Ends the session on the service (every instance refuses it from now on), then shows the closed screen.
+byId('sign-out').addEventListener('click', async () => {
+  // The service closes the live channel of a signed-out session: that close is expected, not news.
+  stopLive();
+  try {
+    await mdt('POST', '/sign-out');
+  } catch (error) {
+    // A session that had ended already is signed out all the same.
+    if (!(error instanceof ApiError && error.status === 401)) return refused(error, byId('page-status'));
+  }
+  close(`You signed out of the MDT. ${OPEN_AGAIN}`, 'info');
+});
+
 byId('note-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const text = byId('note-text').value.trim();
@@ -160,7 +186,8 @@ byId('person-form').addEventListener('submit', async (event) => {
 });
 
 async function start() {
-  await takeHandoff();
+  if (location.hash.startsWith('#handoff=')) await takeHandoff();
+  else if (session.token() === null) await pairFromPage();
   if (!byId('closed-screen').hidden) return;
   if (session.token() === null) return close(`No MDT session in this tab. ${OPEN_AGAIN}`);
   await refresh();

@@ -28,7 +28,7 @@ const textAfterName = (raw: string) => raw.replace(/^\/?\S+\s*/, '').trim();
 const NO_POSITION = 'your position is not known yet (still loading, or OneSync is off); try again in a moment';
 
 /** The players' chat commands, all handled on the server side, under the names the convars give them. */
-/** MDT links one player may get in a minute, as the CAD allows them (it counts per player as well). */
+/** MDT hand-offs one player may get in a minute, as the CAD allows them (it counts per player as well). */
 const MDT_LINKS_PER_MINUTE = 3;
 
 export function registerCommands(bridge: Bridge): void {
@@ -126,38 +126,34 @@ export function registerCommands(bridge: Bridge): void {
     );
   });
 
-  /** When each player got their MDT links this minute (forgotten when they leave: a source number is reused). */
+  /** When each player got their MDT hand-offs this minute (forgotten when they leave: a source number is reused). */
   const linksSent = new Map<string, number[]>();
   on('playerDropped', () => linksSent.delete(String(source)));
   command('mdt', async (source, [code]) => {
-    const identifiers = await identities.of(source);
-    if (code) {
-      // The code the MDT page shows in the player's browser: it confirms that page, and no other.
-      const answer = await cad.bridge.confirmMdtHandoff({ identifiers, code: code.slice(0, 16) });
-      return tell(
-        source,
-        answer.ok ? 'MDT confirmed: it opens in your browser.' : `MDT not confirmed: ${why(answer.reason)}.`,
-        answer.ok ? undefined : RED,
-      );
+    if (!code) {
+      // The plain address: the page shows a code that only a player in the game can confirm, so what
+      // the game's prompt shows on screen (and on stream) opens nothing, and no secret reaches the
+      // browser's history (decision 0108).
+      emitNet(CLIENT_EVENTS.openUrl, source, `${config.baseUrl}/mdt/`);
+      return tell(source, `MDT opening in your browser: type ${slash('mdt')} and the code it shows.`);
     }
-    // A player who repeats /mdt spends their own allowance before the CAD is asked, never the
-    // server's budget: three links a minute each, as the CAD counts them.
+    // Each code typed makes a hand-off: a player who repeats it spends their own allowance before
+    // the CAD is asked, never the server's budget (three a minute each, as the CAD counts them).
     const now = Date.now();
     const recent = (linksSent.get(source) ?? []).filter((at) => now - at < 60_000);
     if (recent.length >= MDT_LINKS_PER_MINUTE) return tell(source, 'MDT: you asked for it often this minute; wait a little.', RED);
     linksSent.set(source, [...recent, now]);
-    const answer = await cad.bridge.mdtHandoff({
+    const identifiers = await identities.of(source);
+    const answer = await cad.bridge.confirmMdtHandoff({
       identifiers,
+      code: code.slice(0, 16),
       departmentSlug: config.departmentSlug,
       onDuty: duty.isOnDuty(source),
-      confirmInGame: true,
     });
-    if (!answer.ok) return tell(source, `MDT not opened: ${why(answer.reason)}.`, RED);
-    const url = `${config.baseUrl}/mdt/#handoff=${encodeURIComponent(answer.token)}`;
-    // The link goes to this player's client alone, never to chat. The game's prompt shows it on
-    // screen, so it opens nothing by itself: the page shows a code that only this player can
-    // confirm, here, in the game.
-    emitNet(CLIENT_EVENTS.openUrl, source, url);
-    tell(source, `MDT (${answer.tier}) opening in your browser: type ${slash('mdt')} and the code it shows.`);
+    tell(
+      source,
+      answer.ok ? 'MDT confirmed: it opens in your browser.' : `MDT not confirmed: ${why(answer.reason)}.`,
+      answer.ok ? undefined : RED,
+    );
   });
 }

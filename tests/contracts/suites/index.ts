@@ -5,6 +5,7 @@ import { bridgeContract } from './bridge.contract.ts';
 import { callsContract } from './calls.contract.ts';
 import type { ContractTest } from './contract-test.ts';
 import { bootstrapKeyContract, credentialContract } from './credential.contract.ts';
+import { endedMdtSessionsContract } from './ended-mdt-sessions.contract.ts';
 import { incidentRecordsContract, recordNumbersContract } from './incident-records.contract.ts';
 import { lockingContract } from './locking.contract.ts';
 import { operatorPagesContract } from './operator-pages.contract.ts';
@@ -37,6 +38,7 @@ export function runPersistenceContracts(test: ContractTest, open: () => Promise<
     incidentRecordsContract,
     recordNumbersContract,
     bridgeContract,
+    endedMdtSessionsContract,
     unitOfWorkContract,
     lockingContract,
     peopleContract,

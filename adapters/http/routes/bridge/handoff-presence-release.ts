@@ -31,9 +31,17 @@ export const handoffPresenceReleaseRoutes: readonly RouteSpec[] = [
   bridgeRoute('confirmMdtHandoff', {
     operationId: 'bridgeConfirmMdtHandoff',
     summary:
-      'An extension of the contract: the player types in the game the code that the MDT page opened by their hand-off (`confirmInGame`) shows, and that page gets its session.',
-    request: { path: '/mdt-handoff/confirm', rate: ['mdt-handoff-confirm', 30], fields: { code: text(16) } },
+      'An extension of the contract: the player types in the game the code an MDT page shows, and that page gets its session. A page that opened `/mdt/` with no token (decision 0108) gets a hand-off for this player, judged as `/mdt-handoff` from `departmentSlug` and `onDuty` (read-only without them); a page that opened a `confirmInGame` hand-off of this player gets that one.',
+    request: {
+      path: '/mdt-handoff/confirm',
+      rate: ['mdt-handoff-confirm', 30],
+      fields: { code: text(16), departmentSlug: Type.Optional(dutyFields.departmentSlug), onDuty: Type.Optional(Type.Boolean()) },
+    },
     answer: { flag: 'confirmed', carries: [], refusals: ['not_linked', 'invalid_or_expired_code'] },
+    errors: { player_limit_reached: () => new HttpError('RATE_LIMITED') },
+    responses: {
+      429: { description: 'Past the player’s three hand-offs a minute (a page’s own pairing makes one), or the route’s budget.' },
+    },
   }),
   bridgeEndpoint('renewPresence', {
     operationId: 'bridgePresence',

@@ -631,6 +631,8 @@ export interface RouteTypes {
         readonly chat?: string;
       };
       readonly code: string;
+      readonly departmentSlug?: string;
+      readonly onDuty?: boolean;
     };
     readonly answer:
       | {
