@@ -26,10 +26,12 @@ export function mdtAdmission(core: CadCore): (auth: unknown) => Promise<MdtAdmis
       ok: true,
       ...placeOf(found.officer),
       expiresAt: core.mdtSessions.expiryOf(token) ?? core.clock.now(),
-      // A revoked or rotated credential closes the MDTs it opened at once, and a sign-out its own.
+      // A revoked or rotated credential closes the MDTs it opened at once, a sign-out its own, and
+      // the end of the character's game link (unlinked, retired) those of the character.
       grounds: [
         { kind: 'credential', id: found.session.credentialId },
         { kind: 'mdt_session', id: found.session.sessionId },
+        { kind: 'character', id: found.session.characterId },
       ],
       recheck: async () => {
         const officer = (await officerOf(token))?.officer ?? null;

@@ -20,6 +20,10 @@ export function accessGroundsOf(note: AuditNote): AccessGrounds | null {
       return { kind: 'person', id };
     case 'mdt_session.signed_out':
       return { kind: 'mdt_session', id };
+    // A character's game link ended: the MDT sessions opened for it end with it.
+    case 'identity.unlinked':
+    case 'character.retired':
+      return { kind: 'character', id };
     case 'role.changed':
       return note.organisationId === null ? null : { kind: 'organisation', id: note.organisationId };
     default:

@@ -1,13 +1,15 @@
 /**
  * What a live channel was admitted on, whose rights a committed write may have changed: an
  * operator key, a person, a credential (an MDT session's), an MDT session itself (its officer signed
- * out), or everyone of an organisation (a role's set of permissions). Ids as the records hold them.
+ * out), a character (its game link ended, so its MDT sessions did), or everyone of an organisation (a
+ * role's set of permissions). Ids as the records hold them.
  */
 export type AccessGrounds =
   | { readonly kind: 'operator_key'; readonly id: string }
   | { readonly kind: 'person'; readonly id: string }
   | { readonly kind: 'credential'; readonly id: string }
   | { readonly kind: 'mdt_session'; readonly id: string }
+  | { readonly kind: 'character'; readonly id: string }
   | { readonly kind: 'organisation'; readonly id: string };
 
 /**

@@ -155,3 +155,47 @@ test.serial('an MDT closes within a second when its officer signs out; another M
   t.teardown(() => again.close());
   t.deepEqual((await refused(again.socket)).data, { reason: 'invalid_session' });
 });
+
+test.serial('an MDT closes at once when its player unlinks the game from their character, and when they retire it', async (t) => {
+  const restarted = await startTestService({ realtime: 'node', rateLimitScale: 1000, mdtRecheckMs: 600_000 });
+  t.teardown(() => restarted.close());
+  const world = await bridgeWorld(restarted);
+  const { browser } = await signUp(
+    restarted.http,
+    restarted.service.url,
+    await invite({ key: restarted.bootstrapKey }, restarted.http, world.organisationId, 'civilian'),
+    'Pat',
+    unique('pat.'),
+  );
+  const mine = `/api/v1/account/organisations/${world.organisationId}/characters`;
+  const officerOf = async (firstName: string) => {
+    const { characterId } = expect(await browser.post(mine, { firstName, lastName: unique('Owner') }), 201);
+    await world.member(characterId);
+    const { code } = expect(await browser.post(`/api/v1/account/characters/${characterId}/link-codes`), 201);
+    const identifiers = { license: `license:${unique()}` };
+    t.like(expect(await world.desk.post('/identity/link', { identifiers, code }), 200), { linked: true });
+    await world.goOnDuty({ identifiers });
+    const mdt = await mdtSession(world, { identifiers, unitId: '' } as never);
+    const listener = mdtListener(restarted.service.realtime!.url, { token: mdt.sessionToken });
+    t.teardown(() => listener.close());
+    await connected(listener.socket);
+    return { characterId, identifiers, listener };
+  };
+
+  const unlinked = await officerOf('Ula');
+  const retired = await officerOf('Rita');
+  const cutByUnlink = disconnected(unlinked.listener.socket);
+  expect(
+    await browser.post(`/api/v1/account/characters/${unlinked.characterId}/unlink`, {
+      kind: 'license',
+      value: unlinked.identifiers.license,
+    }),
+    200,
+  );
+  t.is(await cutByUnlink, 'io server disconnect');
+  t.true(retired.listener.socket.connected, 'another character’s MDT stays');
+
+  const cutByRetire = disconnected(retired.listener.socket);
+  expect(await browser.post(`/api/v1/account/characters/${retired.characterId}/retire`), 200);
+  t.is(await cutByRetire, 'io server disconnect');
+});
