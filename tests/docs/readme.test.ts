@@ -1,10 +1,10 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
+import { block } from '../support/doc-blocks.ts';
 import { freePort } from '../support/processes.ts';
 import { exited, waitFor } from '../support/server-process.ts';
 
@@ -14,16 +14,6 @@ import { exited, waitFor } from '../support/server-process.ts';
  * honour is set (KEY, BASE, CAD_OPERATOR_KEY, CAD_DATA_DIR, PORT), so the service is private.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-
-/** The first `sh` block under the heading. */
-function shellBlock(heading: string): string {
-  const start = readme.indexOf(`${heading}\n`);
-  if (start < 0) throw new Error(`README has no heading ${heading}`);
-  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(start));
-  if (block === null) throw new Error(`no sh block under ${heading}`);
-  return block[1]!;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const baseEnv = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_REALTIME_ENGINE: 'node' };
@@ -85,13 +75,11 @@ if (!tools) {
     await waitFor(service.output, /listening on http:\/\/127\.0\.0\.1:\d+/, service.child);
     const [, key] = await waitFor(service.output, /^\s+(cad_op_[A-Za-z0-9_-]{43})$/m, service.child);
 
-    const walk = runBlock(shellBlock('## Your first credential, with curl'), { KEY: key!, BASE: `http://127.0.0.1:${port}/api/v1` }, [
-      'ORG',
-      'DEPT',
-      'CLIENT_ID',
-      'CLIENT_SECRET',
-      'TOKEN',
-    ]);
+    const walk = runBlock(
+      block('README.md › ## Your first credential, with curl › 1').text,
+      { KEY: key!, BASE: `http://127.0.0.1:${port}/api/v1` },
+      ['ORG', 'DEPT', 'CLIENT_ID', 'CLIENT_SECRET', 'TOKEN', 'GAME'],
+    );
     t.is(walk.status, 0, walk.stderr);
     t.regex(walk.values['ORG']!, UUID);
     t.regex(walk.values['DEPT']!, UUID);
@@ -101,9 +89,27 @@ if (!tools) {
     t.regex(walk.stdout, /"kind": "game",[\s\S]*"clientSecret": "cad_cs_[^"]+"/, 'the game credential is printed with its secret');
     t.regex(walk.stdout, /^\[\]$/m, 'the units list answers');
 
+    // The dispatch board's map layer, set with the walk's variables.
+    const base = { KEY: key!, BASE: `http://127.0.0.1:${port}/api/v1`, ORG: walk.values['ORG']! };
+    const layer = runBlock(block('README.md › ## Dispatch board › 1').text, base, []);
+    t.is(layer.status, 0, layer.stderr);
+    t.like(JSON.parse(layer.stdout.trim()), { mapLayer: { tileUrlTemplate: 'https://tiles.example.org/{z}/{x}/{y}.png' } });
+
+    // A write retried with its Idempotency-Key: the same answer, written once.
+    const retry = block('README.md › ### Retrying a write: `Idempotency-Key` › 1').text;
+    const game = { ...base, GAME: walk.values['GAME']! };
+    const [first, retried] = [runBlock(retry, game, []), runBlock(retry, game, [])];
+    t.is(first.status, 0, first.stderr);
+    t.like(JSON.parse(first.stdout.trim()), { reason: 'not_linked' });
+    t.is(retried.stdout, first.stdout, 'the retry gets the first answer');
+
     await interrupt(service.child);
 
-    const cli = runBlock(shellBlock('### Command line'), { CAD_OPERATOR_KEY: key!, CAD_DATA_DIR: dataDir }, ['ORG', 'DEPT', 'CHAR']);
+    const cli = runBlock(block('README.md › ### Command line › 1').text, { CAD_OPERATOR_KEY: key!, CAD_DATA_DIR: dataDir }, [
+      'ORG',
+      'DEPT',
+      'CHAR',
+    ]);
     t.is(cli.status, 0, cli.stderr);
     t.regex(cli.values['ORG']!, UUID);
     t.regex(cli.values['DEPT']!, UUID);
@@ -122,7 +128,10 @@ if (!tools) {
     t.regex(JSON.parse(lines[6]!).bootstrapKey, /^cad_op_/);
 
     // The backup block: the service is stopped; the block ends by starting one on the restored copy.
-    const again = started(shellBlock('### Backup and restore of the embedded database'), { PORT: port, CAD_DATA_DIR: dataDir });
+    const again = started(block('README.md › ### Backup and restore of the embedded database › 1').text, {
+      PORT: port,
+      CAD_DATA_DIR: dataDir,
+    });
     t.teardown(() => killGroup(again.child));
     const [, url] = await waitFor(again.output, /listening on (http:\/\/127\.0\.0\.1:\d+)/, again.child);
     t.regex(again.output(), /"backup":"\.\/cad-2026-05-01\.tgz"/);
