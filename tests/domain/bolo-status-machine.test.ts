@@ -2,7 +2,7 @@ import test from 'ava';
 import { BOLO_STATUSES, type BoloStatus } from '../../domain/bolo/bolo-terms.ts';
 import { FIRE, POLICE, T0, aBolo, hitIds, minutesAfter, plate, sighting } from '../support/domain-builders.ts';
 
-// Section 3, BOLO status table, with expiry (DECISIONS: a passed expiresAt reads EXPIRED).
+// Section 3, BOLO status table, with expiry (docs/contract.md, Settled points: a passed expiresAt reads EXPIRED).
 
 for (const from of BOLO_STATUSES.filter((s) => s !== 'RESOLVED')) {
   test(`resolve by the issuing department: ${from} -> RESOLVED`, (t) => {

@@ -4,8 +4,9 @@ import { BRIDGE, UUID, auditedOnce, bridgeWorld, freshIdentifiers, unique } from
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 /**
- * `/identity/link` and `/duty` through real HTTP (sections 4.3, 5 and DECISIONS "Identity"). Each
- * test has its own organisation, so its audit log shows that test's writes only.
+ * `/identity/link` and `/duty` through real HTTP (sections 4.3 and 5 of docs/contract.md, and its
+ * settled points, "Identity"). Each test has its own organisation, so its audit log shows that test's
+ * writes only.
  */
 interface Context {
   app: TestService;
