@@ -186,6 +186,33 @@ test.serial('/911 goes to the department the caller names or a keyword points to
     description: 'a man collapsed at the gym',
   });
   t.like(await report('/911 someone needs an Ambulance at Pillbox'), { departmentId: fire.departmentId });
+  // A department's name and nothing else is no report.
+  fx.command(caller.player, `/911 ${fire.slug}`);
+  await said(caller.player, 'Usage: /911 <what happened>');
+});
+
+test.serial('one department, as before, with its duty check turned off: anyone goes on duty there', async (t) => {
+  const { app, world, police } = t.context;
+  const fx = new FxServer(
+    t.context.fx.resourceDir,
+    serverCfg({
+      cad_base_url: app.service.url,
+      cad_department_slug: police.slug,
+      cad_client_id: world.desk.credential.clientId,
+      cad_client_secret: world.desk.credential.clientSecret,
+      [`cad_${police.slug}_duty_check`]: 'off',
+    }),
+  ).start();
+  try {
+    const { player, unitId } = await playerOf({ ...t.context, fx }, 'Open Door', police.departmentId, null);
+    fx.command(player, '/duty');
+    await said(player, `On duty in ${police.slug} (AVAILABLE)`);
+    t.is((await world.unit(unitId!)).status, 'AVAILABLE');
+    fx.command(player, '/duty');
+    await said(player, 'Off duty.');
+  } finally {
+    fx.stop();
+  }
 });
 
 test('the emulated ACL answers as FXServer’s: parents of principals and objects, deny over allow, identifiers only', (t) => {
