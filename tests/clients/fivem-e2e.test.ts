@@ -112,11 +112,14 @@ test.serial('two players linked to one character share its unit: its waypoint re
   const { world, fx, officers } = t.context;
   const first = officers[7]!;
   // The same officer on a second game account: its CAD account shows a second code.
+  const license = `license:${unique('lic')}`;
   const second = fx.connect({
     name: 'Officer 8 (second account)',
-    identifiers: [`license:${unique('lic')}`, `discord:${unique()}`, 'ip:127.0.0.1'],
+    identifiers: [license, `discord:${unique()}`, 'ip:127.0.0.1'],
     position: [-5000, -5000, 30],
   });
+  // Its game account is put in the department's group, which holds the duty ACE, like the first.
+  fx.exec(`add_principal identifier.${license} group.${world.slug}`);
   const { code } = await world.linkCode(first.characterId);
   fx.command(second, `/cadlink ${code}`);
   await until('the second account linked', () => second.client.chat.some((line) => line.includes('Linked to')));

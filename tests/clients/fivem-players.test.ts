@@ -93,6 +93,8 @@ test.serial(
 
     const gameIds = [`license:${unique('lic')}`, `discord:${unique()}`, 'ip:127.0.0.1'];
     const player = fx.connect({ name: 'Franklin', identifiers: gameIds, position: [100, 200, 30] });
+    // The server's staff put the player in the department's group, which holds its duty ACE.
+    fx.exec(`add_principal identifier.${gameIds[0]} group.${world.slug}`);
     fx.command(player, `/cadlink ${code}`);
     await said(player, `Linked to Franklin ${lastName}`);
     fx.command(player, '/duty');
@@ -149,7 +151,9 @@ test.serial(
     // Signed out, as a player who opens the address on another evening would be.
     await browser.context.clearCookies();
 
-    const player = fx.connect({ name: 'Lamar', identifiers: [`license:${unique('lic')}`, 'ip:127.0.0.1'], position: [300, 400, 30] });
+    const license = `license:${unique('lic')}`;
+    const player = fx.connect({ name: 'Lamar', identifiers: [license, 'ip:127.0.0.1'], position: [300, 400, 30] });
+    fx.exec(`add_principal identifier.${license} group.${world.slug}`);
     fx.command(player, '/cadlink');
     await said(player, '/account/link#code=');
     const line = player.client.chat.find((l) => l.includes('/account/link#code='))!;

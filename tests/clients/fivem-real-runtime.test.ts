@@ -111,6 +111,7 @@ test.serial(
       const license = `license:${unique('lic')}`;
       await world.link(character.characterId, { license });
       const fx = new FxServer(resourceDir, convarsFor(app, world), { build: 17000, onesync: 'off' }).start();
+      fx.exec(`add_ace identifier.${license} cad.duty.${world.slug} allow`);
       t.context.servers.push(fx);
       t.true(fx.started);
       t.true(
@@ -326,6 +327,7 @@ test.serial(
     const [old, old2] = [`license:${unique('c')}`, `license2:${unique('d')}`];
     await world.link(veteran.characterId, { license: old });
     const linked = fx.connect({ name: 'Veteran', identifiers: [old, old2], position: [30, 40, 30] });
+    fx.exec(`add_ace identifier.${old2} cad.duty.${world.slug} allow`);
     fx.command(linked, '/duty');
     await until('on duty', () => lastChat(linked).includes('On duty'));
     t.is((await world.unit(unitId)).status, 'AVAILABLE');

@@ -32,7 +32,9 @@ const NO_POSITION = 'your position is not known yet (still loading, or OneSync i
 const MDT_LINKS_PER_MINUTE = 3;
 
 export function registerCommands(bridge: Bridge): void {
-  const { cad, config, duty, identities, positions, log } = bridge;
+  const { config, departments, duty, identities, positions, log } = bridge;
+  /** The client of the department the player's command goes through (their on-duty one, else the first they may join). */
+  const cadOf = (source: string) => departments.forPlayer(source).cad;
   const command = (key: CommandKey, run: (source: string, args: string[], raw: string) => Promise<void>) => {
     const name = config.commands[key];
     RegisterCommand(
@@ -54,7 +56,7 @@ export function registerCommands(bridge: Bridge): void {
     if (!code) {
       // No code: the CAD starts a link for this player's identifiers, which they confirm in their
       // account (an extension of the contract). The address goes to this player alone.
-      const pending = await cad.bridge.startPendingLink({ identifiers: identities.known(source) });
+      const pending = await departments.first.cad.bridge.startPendingLink({ identifiers: identities.known(source) });
       // Which licence the link knows is asked again on the player's next action, once they confirmed.
       identities.forget(source);
       const address = `${config.baseUrl}${pending.linkPath}`;
@@ -64,19 +66,21 @@ export function registerCommands(bridge: Bridge): void {
         `To link your game to the CAD, open ${address} and confirm (within 10 minutes), or type ${slash('cadlink')} <code> with a code from your account.`,
       );
     }
-    const answer = await cad.bridge.linkIdentity({ identifiers: identities.known(source), code: code.slice(0, 32) });
+    // A link is the organisation's: any department's credential makes it.
+    const answer = await departments.first.cad.bridge.linkIdentity({ identifiers: identities.known(source), code: code.slice(0, 32) });
     if (answer.ok) identities.linked(source);
     tell(source, answer.ok ? `Linked to ${plain(answer.displayName)}.` : `Not linked: ${why(answer.reason)}.`, answer.ok ? undefined : RED);
   });
 
-  command('duty', (source) => duty.toggle(source));
+  command('duty', (source, [slug]) => duty.toggle(source, slug));
 
   command('911', async (source, _args, raw) => {
-    const description = textAfterName(raw);
+    // The department the caller names first, else the one a keyword of the text points to, else the first.
+    const { department, description } = departments.forEmergency(textAfterName(raw));
     if (description === '') return tell(source, `Usage: ${slash('911')} <what happened>`, RED);
     const at = positions.best(source);
     if (at === null) return tell(source, `911 call not reported: ${NO_POSITION}.`, RED);
-    const answer = await cad.bridge.report911({
+    const answer = await department.cad.bridge.report911({
       identifiers: await identities.of(source),
       mapX: at.x,
       mapY: at.y,
@@ -88,14 +92,14 @@ export function registerCommands(bridge: Bridge): void {
   command('panic', async (source) => {
     const at = positions.best(source);
     if (at === null) return tell(source, `Panic not sent: ${NO_POSITION}.`, RED);
-    const answer = await cad.bridge.panic({ identifiers: await identities.of(source), mapX: at.x, mapY: at.y });
+    const answer = await cadOf(source).bridge.panic({ identifiers: await identities.of(source), mapX: at.x, mapY: at.y });
     tell(source, answer.ok ? `PANIC sent: call ${answer.callNumber}.` : `Panic not sent: ${why(answer.reason)}.`, RED);
   });
 
   command('plate', async (source, args) => {
     const plate = args.join('').trim();
     if (plate === '') return tell(source, `Usage: ${slash('plate')} <plate>`, RED);
-    const answer = await cad.bridge.lookupVehicle({ identifiers: await identities.of(source), plate: plate.slice(0, 32) });
+    const answer = await cadOf(source).bridge.lookupVehicle({ identifiers: await identities.of(source), plate: plate.slice(0, 32) });
     if (!answer.ok) return tell(source, plain(`Plate ${plate}: ${why(answer.reason)}.`));
     const v = answer.vehicle;
     const model = [v.color, v.make, v.model].filter((part) => part !== null).join(' ') || 'unknown vehicle';
@@ -105,7 +109,7 @@ export function registerCommands(bridge: Bridge): void {
 
   command('name', async (source, [firstName, lastName]) => {
     if (!firstName || !lastName) return tell(source, `Usage: ${slash('name')} <first> <last>`, RED);
-    const answer = await cad.bridge.lookupPerson({ identifiers: await identities.of(source), firstName, lastName });
+    const answer = await cadOf(source).bridge.lookupPerson({ identifiers: await identities.of(source), firstName, lastName });
     if (!answer.ok) return tell(source, plain(`${firstName} ${lastName}: ${why(answer.reason)}.`));
     for (const match of answer.matches) {
       if (!('civilianId' in match)) continue;
@@ -116,7 +120,7 @@ export function registerCommands(bridge: Bridge): void {
   command('warrant', async (source, [firstName, lastName, dateOfBirth]) => {
     if (!firstName || !lastName || !dateOfBirth) return tell(source, `Usage: ${slash('warrant')} <first> <last> <YYYY-MM-DD>`, RED);
     const identifiers = await identities.of(source);
-    const answer = await cad.bridge.warrantCheck({ identifiers, firstName, lastName, dateOfBirth });
+    const answer = await cadOf(source).bridge.warrantCheck({ identifiers, firstName, lastName, dateOfBirth });
     const who = plain(`${firstName} ${lastName}`);
     if (!answer.ok) return tell(source, `${who}: ${why(answer.reason)}.`);
     tell(
@@ -144,10 +148,11 @@ export function registerCommands(bridge: Bridge): void {
     if (recent.length >= MDT_LINKS_PER_MINUTE) return tell(source, 'MDT: you asked for it often this minute; wait a little.', RED);
     linksSent.set(source, [...recent, now]);
     const identifiers = await identities.of(source);
-    const answer = await cad.bridge.confirmMdtHandoff({
+    const department = departments.forPlayer(source);
+    const answer = await department.cad.bridge.confirmMdtHandoff({
       identifiers,
       code: code.slice(0, 16),
-      departmentSlug: config.departmentSlug,
+      departmentSlug: department.slug,
       onDuty: duty.isOnDuty(source),
     });
     tell(

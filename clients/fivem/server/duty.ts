@@ -1,21 +1,23 @@
-import type { CadClient } from '../../sdk/src/index.ts';
 import { tell } from './chat.ts';
-import type { BridgeConfig } from './config.ts';
+import { type Department, type Departments, dutyAce } from './departments.ts';
 import type { Identities } from './identities.ts';
 import type { Roster } from './players.ts';
-import type { Waypoints } from './waypoints.ts';
+
+type Refused = { readonly ok: false; readonly reason: string; readonly departmentSlug?: string };
 
 /** What `/duty` and `setDuty` answer: done, or why not. */
-export type DutyResult =
-  { readonly ok: true; readonly unitId: string; readonly status: string } | { readonly ok: false; readonly reason: string };
+export type DutyResult = { readonly ok: true; readonly unitId: string; readonly status: string; readonly departmentSlug: string } | Refused;
 
-/** Going on and off duty in the configured department, for `/duty` and for job hooks (ESX, QBCore). */
+/**
+ * Going on and off duty, for `/duty` and for job hooks (ESX, QBCore), each in one department of
+ * this server through that department's credential. Going on duty needs the department's ACE
+ * (`cad.duty.<slug>`) or a job listed for it; a player without either is refused here, and the CAD
+ * is never asked, so it never provisions them.
+ */
 export class Duty {
   constructor(
-    private readonly cad: CadClient,
+    private readonly departments: Departments,
     private readonly roster: Roster,
-    private readonly config: BridgeConfig,
-    private readonly waypoints: Waypoints,
     private readonly identities: Identities,
   ) {}
 
@@ -23,36 +25,71 @@ export class Duty {
     return this.roster.of(source) !== undefined;
   }
 
-  async set(source: string, onDuty: boolean): Promise<DutyResult> {
+  /** On duty in `slug` (else the first department the player may join), or off duty where they are. */
+  async set(source: string, onDuty: boolean, slug?: string | null): Promise<DutyResult> {
+    const current = this.roster.of(source);
+    const department = this.target(source, onDuty, slug);
+    if ('reason' in department) return department;
+    if (onDuty && current !== undefined && current.departmentSlug !== department.slug) {
+      // Moving to another department: off duty in the first one, on its own credential.
+      const off = await this.set(source, false);
+      if (!off.ok) return off;
+    }
     const identifiers = this.roster.of(source)?.identifiers ?? (await this.identities.of(source));
     if (Object.keys(identifiers).length === 0) return { ok: false, reason: 'no_identifiers' };
-    const answer = await this.cad.bridge.syncDuty({
+    const answer = await department.cad.bridge.syncDuty({
       identifiers,
-      departmentSlug: this.config.departmentSlug,
+      departmentSlug: department.slug,
       onDuty,
       ...(onDuty ? { characterName: GetPlayerName(source).slice(0, 100) } : {}),
     });
-    if (!answer.ok) return { ok: false, reason: answer.reason };
+    if (!answer.ok) return { ok: false, reason: answer.reason, departmentSlug: department.slug };
     if (onDuty) {
-      const officer = this.roster.onDuty(source, answer.unitId, identifiers);
+      const officer = this.roster.onDuty(source, answer.unitId, identifiers, department.slug);
       // An assignment made while the officer was off the resource's books still reaches the GPS.
-      await this.waypoints.resync(officer);
+      await department.waypoints.resync(officer);
     } else this.forget(source);
-    return { ok: true, unitId: answer.unitId, status: answer.status };
+    return { ok: true, unitId: answer.unitId, status: answer.status, departmentSlug: department.slug };
+  }
+
+  /** Which department the change is in, or why there is none; a refusal here never reaches the CAD. */
+  private target(source: string, onDuty: boolean, slug?: string | null): Department | Refused {
+    const current = this.roster.of(source);
+    if (slug != null && slug !== '') {
+      const named = this.departments.bySlug(slug);
+      if (named === undefined) return { ok: false, reason: 'unknown_department', departmentSlug: slug };
+      if (onDuty && !this.departments.may(source, named)) return { ok: false, reason: 'duty_not_allowed', departmentSlug: named.slug };
+      return named;
+    }
+    if (current !== undefined) return this.departments.forOfficer(current.departmentSlug);
+    if (!onDuty) return this.departments.forPlayer(source);
+    return this.departments.firstAllowed(source) ?? { ok: false, reason: 'duty_not_allowed' };
   }
 
   /** Drops the officer from the resource's books and clears their waypoint (the service already knows). */
   forget(source: string): void {
     const officer = this.roster.offDuty(source);
-    if (officer !== undefined) this.waypoints.clear(officer);
+    if (officer !== undefined) this.departments.forOfficer(officer.departmentSlug).waypoints.clear(officer);
   }
 
-  /** `/duty`: toggles, and says what happened in chat. */
-  async toggle(source: string): Promise<void> {
-    const onDuty = !this.isOnDuty(source);
-    const result = await this.set(source, onDuty);
-    if (result.ok) tell(source, onDuty ? `On duty in ${this.config.departmentSlug} (${result.status}).` : 'Off duty.');
-    else tell(source, `Duty not changed: ${REASONS[result.reason] ?? result.reason}.`, [255, 120, 120]);
+  /** `/duty [department]`: off duty when on duty there (or anywhere, with no name), else on duty; says what happened in chat. */
+  async toggle(source: string, slug?: string): Promise<void> {
+    const current = this.roster.of(source);
+    const onDuty = current === undefined || (slug !== undefined && this.departments.bySlug(slug)?.slug !== current.departmentSlug);
+    const result = await this.set(source, onDuty, slug);
+    if (result.ok) tell(source, onDuty ? `On duty in ${result.departmentSlug} (${result.status}).` : 'Off duty.');
+    else tell(source, `Duty not changed: ${this.why(result)}.`, [255, 120, 120]);
+  }
+
+  private why(result: { reason: string; departmentSlug?: string }): string {
+    const names = this.departments.all.map((d) => d.slug).join(', ');
+    if (result.reason === 'unknown_department') return `this server has no department ${result.departmentSlug}; it serves ${names}`;
+    if (result.reason === 'duty_not_allowed') {
+      const where = result.departmentSlug ?? names;
+      const ace = result.departmentSlug ? dutyAce(result.departmentSlug) : 'cad.duty.<department>';
+      return `you may not go on duty in ${where} on this server (it needs the permission ${ace} or a job of that department)`;
+    }
+    return REASONS[result.reason] ?? result.reason;
   }
 }
 
@@ -71,4 +108,6 @@ export const REASONS: Readonly<Record<string, string>> = {
   no_department: 'no department takes 911 calls',
   not_configured: 'the CAD resource is not configured on this server',
   no_player: 'that player is not connected',
+  duty_not_allowed: 'you may not go on duty in that department on this server',
+  unknown_department: 'this server has no such department',
 };

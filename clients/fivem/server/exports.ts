@@ -27,7 +27,7 @@ const NOT_CONFIGURED: Failed = { ok: false, reason: 'not_configured' };
 const NO_PLAYER: Failed = { ok: false, reason: 'no_player' };
 
 /**
- * The resource's exports for other resources: job hooks (`setDuty`), a plate reader or ALPR
+ * The resource's exports for other resources: job hooks (`setDuty`, `setJob`), a plate reader or ALPR
  * (`plateRead`), and the records other scripts keep (`issueCitation`, `logArrest`,
  * `syncCivilian`, `syncVehicle`). Each answers a promise of `{ ok: true, ... }` or
  * `{ ok: false, reason }`, and never throws. They are registered whatever the configuration, so a
@@ -48,36 +48,57 @@ export function registerExports(bridge: () => Bridge | null): void {
       return work(b, identifiers, player);
     });
 
-  exports('setDuty', (source: SourceArgument, onDuty: boolean | null) =>
-    asPlayer(source, (b, _ids, player) => b.duty.set(player, onDuty === true)),
+  // On duty in the department named (else the first the player may join), or off duty; refused without its ACE or job.
+  exports('setDuty', (source: SourceArgument, onDuty: boolean | null, departmentSlug?: string | null) =>
+    asPlayer(source, (b, _ids, player) => b.duty.set(player, onDuty === true, departmentSlug == null ? null : String(departmentSlug))),
+  );
+
+  // A framework's job hook reports the player's job (`nil` for none); a job listed in `cad_<slug>_jobs` lets them on duty
+  // there. An officer whose new job no longer lets them on duty in their department goes off duty.
+  exports('setJob', (source: SourceArgument, job: string | null) =>
+    asPlayer(source, async (b, _ids, player) => {
+      b.departments.setJob(player, job == null ? null : String(job));
+      const officer = b.roster.of(player);
+      if (officer === undefined || b.departments.may(player, b.departments.forOfficer(officer.departmentSlug)))
+        return { ok: true as const };
+      const off = await b.duty.set(player, false);
+      return off.ok ? { ok: true as const, offDuty: true } : off;
+    }),
   );
 
   // A plate reader asks as the officer in the car, or, without one, as any officer on duty here.
   exports('plateRead', (plate: string | null, source?: SourceArgument) => {
     if (source != null)
-      return asPlayer(source, (b, identifiers) => b.cad.bridge.boloCheck({ identifiers, plate: String(plate ?? '').slice(0, 32) }));
+      return asPlayer(source, (b, identifiers, player) =>
+        b.departments.forPlayer(player).cad.bridge.boloCheck({ identifiers, plate: String(plate ?? '').slice(0, 32) }),
+      );
     return answered(async () => {
       const b = bridge();
       if (b === null) return NOT_CONFIGURED;
-      const identifiers = b.roster.all()[0]?.identifiers;
-      if (identifiers === undefined) return { ok: false as const, reason: 'no_officer_on_duty' as const };
-      return b.cad.bridge.boloCheck({ identifiers, plate: String(plate ?? '').slice(0, 32) });
+      const officer = b.roster.all()[0];
+      if (officer === undefined) return { ok: false as const, reason: 'no_officer_on_duty' as const };
+      const { cad } = b.departments.forOfficer(officer.departmentSlug);
+      return cad.bridge.boloCheck({ identifiers: officer.identifiers, plate: String(plate ?? '').slice(0, 32) });
     });
   });
 
   exports('issueCitation', (source: SourceArgument, citation: Without<'bridgeIssueCitation'> | null) =>
-    asPlayer(source, (b, identifiers) => b.cad.bridge.issueCitation({ ...citation!, identifiers })),
+    asPlayer(source, (b, identifiers, player) => b.departments.forPlayer(player).cad.bridge.issueCitation({ ...citation!, identifiers })),
   );
 
   exports('logArrest', (source: SourceArgument, arrest: Without<'bridgeLogArrest'> | null) =>
-    asPlayer(source, (b, identifiers) => b.cad.bridge.logArrest({ ...arrest!, identifiers })),
+    asPlayer(source, (b, identifiers, player) => b.departments.forPlayer(player).cad.bridge.logArrest({ ...arrest!, identifiers })),
   );
 
   exports('syncCivilian', (source: SourceArgument, civilian: Without<'bridgeSyncCivilian'>['civilian'] | null) =>
-    asPlayer(source, (b, identifiers) => b.cad.bridge.syncCivilian({ identifiers, civilian: civilian! })),
+    asPlayer(source, (b, identifiers, player) =>
+      b.departments.forPlayer(player).cad.bridge.syncCivilian({ identifiers, civilian: civilian! }),
+    ),
   );
 
   exports('syncVehicle', (source: SourceArgument, vehicle: Without<'bridgeSyncVehicle'>['vehicle'] | null) =>
-    asPlayer(source, (b, identifiers) => b.cad.bridge.syncVehicle({ identifiers, vehicle: vehicle! })),
+    asPlayer(source, (b, identifiers, player) =>
+      b.departments.forPlayer(player).cad.bridge.syncVehicle({ identifiers, vehicle: vehicle! }),
+    ),
   );
 }

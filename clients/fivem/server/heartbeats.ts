@@ -1,6 +1,6 @@
-import type { CadClient } from '../../sdk/src/index.ts';
 import { tell } from './chat.ts';
 import { type BridgeConfig, LOCATION_KEEPALIVE_MS } from './config.ts';
+import type { Departments } from './departments.ts';
 import type { Identities } from './identities.ts';
 import type { Roster } from './players.ts';
 import type { Positions } from './positions.ts';
@@ -11,16 +11,18 @@ const MOVED = 1;
 export const PRESENCE_BATCH = 500;
 
 /**
- * The two heartbeats: each on-duty officer's location at the configured interval (skipped while
- * they stand still, but sent at least every 30 s, and never while the server cannot read where
- * they are), and every connected player's presence in batches of 500. Without OneSync there are
- * no positions to send, so the location heartbeat does not run.
+ * The two heartbeats: each on-duty officer's location at the configured interval, through the
+ * credential of the department they are on duty in (skipped while they stand still, but sent at
+ * least every 30 s, and never while the server cannot read where they are), and every connected
+ * player's presence in batches of 500. Presence is counted per organisation, not per department,
+ * so it goes once, through the first department's credential. Without OneSync there are no
+ * positions to send, so the location heartbeat does not run.
  */
 export class Heartbeats {
   private readonly timers: Array<ReturnType<typeof setInterval>> = [];
 
   constructor(
-    private readonly cad: CadClient,
+    private readonly departments: Departments,
     private readonly roster: Roster,
     private readonly config: BridgeConfig,
     private readonly positions: Positions,
@@ -52,7 +54,8 @@ export class Heartbeats {
         if (!moved && last !== null && now - last.at < LOCATION_KEEPALIVE_MS) return;
         officer.heartbeatInFlight = true;
         try {
-          const answer = await this.cad.bridge.location({ identifiers: officer.identifiers, mapX: x, mapY: y });
+          const { cad } = this.departments.forOfficer(officer.departmentSlug);
+          const answer = await cad.bridge.location({ identifiers: officer.identifiers, mapX: x, mapY: y });
           if (answer.ok) officer.lastSent = { x, y, at: now };
           else if (this.roster.of(officer.source) === officer) {
             // Taken off duty elsewhere (a dispatcher, another server): the resource follows.
@@ -74,7 +77,7 @@ export class Heartbeats {
       .filter((ids) => Object.keys(ids).length > 0);
     for (let start = 0; start < identifiers.length; start += PRESENCE_BATCH) {
       try {
-        await this.cad.bridge.presence({ identifiers: identifiers.slice(start, start + PRESENCE_BATCH) });
+        await this.departments.first.cad.bridge.presence({ identifiers: identifiers.slice(start, start + PRESENCE_BATCH) });
       } catch (error) {
         this.log(`presence not renewed: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -4,6 +4,8 @@ import type { PlayerIdentifiers } from '../../sdk/src/index.ts';
 export interface Officer {
   readonly source: string;
   readonly unitId: string;
+  /** The department they are on duty in: its credential carries their heartbeats and commands. */
+  readonly departmentSlug: string;
   /** As they were when the officer went on duty (still known after the player has left). */
   readonly identifiers: PlayerIdentifiers;
   lastSent: { x: number; y: number; at: number } | null;
@@ -12,14 +14,14 @@ export interface Officer {
   waypoint: { callId: string; x: number; y: number } | null;
 }
 
-/** The on-duty officers of this server, by player source and by unit. */
+/** The on-duty officers of this server, by player source, by unit and by department. */
 export class Roster {
   private readonly bySource = new Map<string, Officer>();
 
-  onDuty(source: string, unitId: string, identifiers: PlayerIdentifiers): Officer {
+  onDuty(source: string, unitId: string, identifiers: PlayerIdentifiers, departmentSlug: string): Officer {
     const existing = this.bySource.get(source);
     if (existing?.unitId === unitId) return existing;
-    const officer: Officer = { source, unitId, identifiers, lastSent: null, heartbeatInFlight: false, waypoint: null };
+    const officer: Officer = { source, unitId, departmentSlug, identifiers, lastSent: null, heartbeatInFlight: false, waypoint: null };
     this.bySource.set(source, officer);
     return officer;
   }
@@ -41,5 +43,10 @@ export class Roster {
 
   all(): Officer[] {
     return [...this.bySource.values()];
+  }
+
+  /** The officers on duty in one department. */
+  in(departmentSlug: string): Officer[] {
+    return this.all().filter((officer) => officer.departmentSlug === departmentSlug);
   }
 }

@@ -10,9 +10,10 @@ export const CLIENT_EVENTS = {
 } as const;
 
 /**
- * Dispatch waypoints on the officers' GPS: pushed on the realtime channel, and read again from
- * `/waypoint` for every on-duty officer after each (re)connection and when an officer goes on duty,
- * so that nothing sent while the channel was down is lost.
+ * Dispatch waypoints on the officers' GPS, for one department's credential: pushed on its realtime
+ * channel, and read again from `/waypoint` for every officer on duty in that department after each
+ * (re)connection and when an officer goes on duty, so that nothing sent while the channel was down
+ * is lost.
  */
 export class Waypoints {
   private channel: WaypointChannel | null = null;
@@ -22,6 +23,7 @@ export class Waypoints {
     private readonly roster: Roster,
     private readonly config: BridgeConfig,
     private readonly log: (message: string) => void,
+    private readonly departmentSlug: string,
   ) {}
 
   start(): void {
@@ -29,10 +31,15 @@ export class Waypoints {
       url: this.config.realtimeUrl || this.config.baseUrl,
       onWaypoint: (event) => this.received(event),
       onConnect: async ({ reconnect }) => {
-        this.log(reconnect ? 'waypoint channel connected again; reading every officer’s waypoint' : 'waypoint channel connected');
-        await Promise.all(this.roster.all().map((officer) => this.resync(officer)));
+        const slug = this.departmentSlug;
+        this.log(
+          reconnect
+            ? `waypoint channel connected again (${slug}); reading every officer’s waypoint`
+            : `waypoint channel connected (${slug})`,
+        );
+        await Promise.all(this.roster.in(this.departmentSlug).map((officer) => this.resync(officer)));
       },
-      onDown: (reason) => this.log(`waypoint channel down: ${reason}`),
+      onDown: (reason) => this.log(`waypoint channel down (${this.departmentSlug}): ${reason}`),
     }).start();
   }
 
@@ -56,7 +63,7 @@ export class Waypoints {
   }
 
   private received(event: WaypointEvent): void {
-    for (const officer of this.roster.byUnit(event.unitId)) this.apply(officer, event);
+    for (const officer of this.roster.byUnit(event.unitId)) if (officer.departmentSlug === this.departmentSlug) this.apply(officer, event);
   }
 
   private apply(officer: Officer, event: WaypointEvent): void {

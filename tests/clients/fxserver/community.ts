@@ -23,8 +23,10 @@ export interface Officer {
 /**
  * A community on the service: an organisation with a `game_tiles` map, a department, a game
  * credential, and `count` officers on its roster; and its FiveM server running the built resource
- * with the convars of the README. Each player connects at a place of their own, links with the
- * code their account shows (`/cadlink`) and goes on duty (`/duty`), as a player would.
+ * with the convars of the README, and the department's duty ACE granted to a group (`group.<slug>`)
+ * as the README shows. Each player connects at a place of their own, is put in that group by their
+ * licence, links with the code their account shows (`/cadlink`) and goes on duty (`/duty`), as a
+ * player would.
  */
 export async function communityOn(
   app: TestService,
@@ -48,17 +50,21 @@ export async function communityOn(
       ...options.convars,
     }),
     options.runtime ?? CURRENT_SERVER,
-  ).start();
+  )
+    .start()
+    .exec(`add_ace group.${world.slug} cad.duty.${world.slug} allow`);
 
   const officers: Officer[] = [];
   for (let i = 0; i < count; i++) {
     const character = await world.character('Officer', unique('Unit'));
     const { unitId } = await world.member(character.characterId);
+    const license = `license:${unique('lic')}`;
     const player = fx.connect({
       name: `Officer ${i + 1}`,
-      identifiers: [`license:${unique('lic')}`, `discord:${unique()}`, 'ip:127.0.0.1'],
+      identifiers: [license, `discord:${unique()}`, 'ip:127.0.0.1'],
       position: [i * 1000, i * 1000 + 500, 30],
     });
+    fx.exec(`add_principal identifier.${license} group.${world.slug}`);
     officers.push({ player, unitId, characterId: character.characterId });
   }
   await Promise.all(

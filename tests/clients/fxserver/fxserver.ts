@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Acl } from './acl.ts';
 import { ClientRuntime } from './client-runtime.ts';
 import { tokenize } from './console.ts';
 import { acrossBoundary, luaArguments } from './export-boundary.ts';
 import { Manifest, type ServerRuntime } from './manifest.ts';
 import { builtinsOnlyRequire, node16Globals, ownedTimers, runScript } from './script-runtime.ts';
+
+export { serverCfg, until } from './server-cfg.ts';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -57,12 +60,15 @@ export const CURRENT_SERVER: ServerRuntime = { build: 17000, onesync: 'on' };
  *   (`GET_PLAYER_PED` answers 0 when the client has no `playerEntity`, which only the OneSync game
  *   state sets, ServerGameState.cpp) and src/state/ServerGameState_Scripting.cpp (`makeEntityFunction`:
  *   handle 0 gives the default value; an unknown handle throws "Tried to access invalid entity: %d").
+ * - `add_ace`, `add_principal` and `IsPlayerAceAllowed` follow FXServer's access control (acl.ts).
  */
 export class FxServer {
   readonly players = new Map<string, FakePlayer>();
   readonly log: string[] = [];
   /** How many times the resource read a player's position (`GetEntityCoords`), by player source. */
   readonly positionReads = new Map<string, number>();
+  /** The ACEs and principals server.cfg (or the console) set: `fx.exec('add_ace group.fire cad.duty.lsfd allow')`. */
+  readonly acl = new Acl();
   /** Whether `ensure` started the resource (its manifest's constraints held). */
   started = false;
   private readonly commands = new Map<string, Handler>();
@@ -122,6 +128,8 @@ export class FxServer {
         getPlayerIdentifiers: (source: number | string) => [...(this.players.get(String(source))?.identifiers ?? [])],
         GetPlayerName: (source: string) => this.players.get(String(source))?.name ?? '',
         GetPlayerPed: (source: number | string) => this.pedOf(String(source)),
+        IsPlayerAceAllowed: (source: number | string, object: string) =>
+          this.acl.playerAllowed(this.players.get(String(source))?.identifiers ?? [], String(object)),
         GetEntityCoords: (ped: number) => this.coordsOf(ped),
         RegisterCommand: (name: string, handler: Handler) => void this.commands.set(name, handler),
         on,
@@ -202,6 +210,12 @@ export class FxServer {
     handler(Number(player.source), args, raw);
   }
 
+  /** A console line, as server.cfg holds them (`add_ace`, `add_principal`, and their `remove_` forms). */
+  exec(line: string): this {
+    if (!this.acl.exec(line)) throw new Error(`the emulation has no console command for: ${line}`);
+    return this;
+  }
+
   /** Another resource on this server registers a server command; a later registration of a name replaces the earlier. */
   registerOtherCommand(name: string, handler: Handler): void {
     this.commands.set(name, handler);
@@ -274,20 +288,5 @@ export class FxServer {
   private toClients(event: string, target: number | string, args: unknown[]): void {
     const targets = Number(target) === -1 ? [...this.players.values()] : [this.players.get(String(target))].filter((p) => p !== undefined);
     for (const player of targets) setImmediate(() => player.client.deliver(event, args));
-  }
-}
-
-/** server.cfg as the resource's README writes it: `set` for everything, the secret never `setr`. */
-export function serverCfg(settings: Record<string, string>, replicated: readonly string[] = []) {
-  return Object.fromEntries(Object.entries(settings).map(([name, value]) => [name, { value, replicated: replicated.includes(name) }]));
-}
-
-/** Polls until `check` holds, or fails naming `what` after `ms`. */
-export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
