@@ -21,6 +21,8 @@ export interface OrganisationSettings {
   readonly emergencyDepartmentId: DepartmentId | null;
   /** How people without an invitation join: not at all, on a list for approval, or at once. */
   readonly joinRule: JoinRule;
+  /** Minutes without a position after which the dispatch board greys a unit as stale. */
+  readonly staleUnitMinutes: number;
 }
 
 export const DEFAULT_SETTINGS: OrganisationSettings = {
@@ -30,6 +32,7 @@ export const DEFAULT_SETTINGS: OrganisationSettings = {
   autoProvision: true,
   emergencyDepartmentId: null,
   joinRule: 'invitation',
+  staleUnitMinutes: 2,
 };
 
 /** A rectangle of game coordinates. */

@@ -37,6 +37,7 @@ export const organisationViewSchema = shape({
     enum: [...JOIN_RULES],
     description: 'How people without an invitation join: `invitation` (not at all), `approval` (listed for approval), `open`.',
   },
+  staleUnitMinutes: { type: 'integer', description: 'Minutes without a position after which the dispatch board greys a unit.' },
   mapLayer: {
     type: ['object', 'null'],
     description: 'The dispatch board’s map layer; null draws a plain coordinate grid.',

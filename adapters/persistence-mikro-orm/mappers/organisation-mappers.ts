@@ -16,6 +16,7 @@ export function organisationFromRecord(r: OrganisationRecord): Organisation {
       autoProvision: r.autoProvision,
       emergencyDepartmentId: (r.emergencyDepartmentId ?? null) as DepartmentId | null,
       joinRule: r.joinRule as JoinRule,
+      staleUnitMinutes: r.staleUnitMinutes,
     },
     mapLayer: r.mapLayer ?? null,
     roleOverrides: (r.roleOverrides ?? {}) as RoleOverrides,
@@ -35,6 +36,7 @@ export function organisationToRecord(organisation: Organisation) {
     autoProvision: settings.autoProvision,
     emergencyDepartmentId: settings.emergencyDepartmentId,
     joinRule: settings.joinRule,
+    staleUnitMinutes: settings.staleUnitMinutes,
     roleOverrides,
     createdAt,
   };

@@ -9,6 +9,7 @@ import { MdtConfirmation } from './0008-mdt-confirmation.ts';
 import { People } from './0009-people.ts';
 import { PersonActors } from './0010-person-actors.ts';
 import { JoinRulesAndRoles } from './0011-join-rules-and-roles.ts';
+import { StaleUnitMinutes } from './0012-stale-unit-minutes.ts';
 
 /** Applied in order on start; a migration, once released, never changes: the next one amends it. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   { name: '0009-people', class: People },
   { name: '0010-person-actors', class: PersonActors },
   { name: '0011-join-rules-and-roles', class: JoinRulesAndRoles },
+  { name: '0012-stale-unit-minutes', class: StaleUnitMinutes },
 ];

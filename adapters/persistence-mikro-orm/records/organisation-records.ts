@@ -15,6 +15,7 @@ export const OrganisationSchema = defineEntity({
       .json<{ tileUrlTemplate: string | null; imageUrl: string | null; bounds: Record<'minX' | 'minY' | 'maxX' | 'maxY', number> }>()
       .nullable(),
     joinRule: p.text(),
+    staleUnitMinutes: p.integer(),
     roleOverrides: p.json<Record<string, string[]>>(),
     createdAt: p.datetime(),
   },

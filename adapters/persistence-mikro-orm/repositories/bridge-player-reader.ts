@@ -20,6 +20,7 @@ type GateRow = CandidateRow & {
   org_auto_provision: boolean;
   org_emergency_department_id: string | null;
   org_join_rule: string;
+  org_stale_unit_minutes: number;
 };
 
 const unitColumns = UNIT_COLUMNS.map((column) => `u.${column}`).join(', ');
@@ -64,7 +65,8 @@ export function gateFactsSql(pairs: number, lockUnits: boolean): string {
     : '';
   return `${cte}select o.map_type as org_map_type, o.arrival_radius as org_arrival_radius,
     o.concurrent_accounts_max as org_concurrent_accounts_max, o.auto_provision as org_auto_provision,
-    o.emergency_department_id as org_emergency_department_id, o.join_rule as org_join_rule, ${linkColumns}, ${unitColumns}
+    o.emergency_department_id as org_emergency_department_id, o.join_rule as org_join_rule,
+    o.stale_unit_minutes as org_stale_unit_minutes, ${linkColumns}, ${unitColumns}
   from organisations o
   left join identifier_links l on l.organisation_id = o.id and ${links}
   left join memberships m on m.character_id = l.character_id and m.department_id = ?
@@ -91,6 +93,7 @@ function settingsFrom(row: GateRow): OrganisationSettings {
     autoProvision: row.org_auto_provision,
     emergencyDepartmentId: (row.org_emergency_department_id ?? null) as DepartmentId | null,
     joinRule: row.org_join_rule as JoinRule,
+    staleUnitMinutes: row.org_stale_unit_minutes,
   };
 }
 

@@ -22,6 +22,9 @@ const settings = {
   concurrentAccountsMax: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: 1000000 }))),
   autoProvision: Type.Optional(Type.Boolean()),
   joinRule: Type.Optional(enumOf(JOIN_RULES)),
+  staleUnitMinutes: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1440, description: 'Minutes without a position after which the dispatch board greys a unit.' }),
+  ),
 };
 
 /** Where the dispatch board's map comes from (decision 0069): an https tile template or image, over game-coordinate bounds. */
