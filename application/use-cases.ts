@@ -346,7 +346,7 @@ export const USE_CASE_REGISTRY = {
   redeemMdtHandoff: construct(RedeemMdtHandoff, 'mdtHandoffs', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
   collectMdtSession: construct(CollectMdtSession, 'mdtHandoffs', 'characters', 'hasher', 'secrets', 'mdtSessions', 'writes'),
   confirmMdtHandoff: construct(ConfirmMdtHandoff, 'gate', 'mdtHandoffs', 'hasher', 'writes'),
-  renewPresence: construct(RenewPresence, 'organisations', 'identifierLinks', 'presence', 'clock', 'uow'),
+  renewPresence: construct(RenewPresence, 'organisations', 'identifierLinks', 'presence', 'positions', 'clock', 'uow'),
   checkRelease: construct(CheckRelease, 'releases', 'versions'),
   readPresence: construct(ReadPresence, 'organisations', 'presence', 'clock'),
   openCall: construct(OpenCall, 'departments', 'calls', 'recordNumbers', 'ids', 'writes'),
@@ -363,7 +363,7 @@ export const USE_CASE_REGISTRY = {
   listOpenCalls: construct(ListOpenCalls, 'organisations', 'calls', 'cursors'),
   setUnitStatusByDispatch: construct(SetUnitStatusByDispatch, 'units', 'writes'),
   addCallNote: construct(AddCallNote, 'calls', 'ids', 'writes'),
-  readDispatchBoard: construct(ReadDispatchBoard, 'organisations', 'departments', 'units', 'calls', 'positions'),
+  readDispatchBoard: construct(ReadDispatchBoard, 'organisations', 'departments', 'units', 'calls', 'positions', 'presence'),
   runOnce: construct(RunOnce, 'uow', 'idempotency', 'clock'),
 } as const satisfies Record<string, UseCaseRow<unknown>>;
 

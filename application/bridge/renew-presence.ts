@@ -19,7 +19,7 @@ export interface PresenceRenewed {
  * the operators: nobody is ever disconnected. Two reads and two writes, whatever the population.
  */
 export class RenewPresence {
-  constructor(private readonly ports: Pick<Ports, 'organisations' | 'identifierLinks' | 'presence' | 'clock' | 'uow'>) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'identifierLinks' | 'presence' | 'positions' | 'clock' | 'uow'>) {}
 
   execute(input: { grant: GameGrant; players: readonly PlayerIdentifiers[] }): Promise<Outcome<PresenceRenewed, never>> {
     const { grant } = input;
@@ -37,7 +37,10 @@ export class RenewPresence {
       const claims = [...characters].map((characterId) =>
         renewedClaim({ organisationId: grant.organisationId, characterId, credentialId: grant.credentialId }, now),
       );
-      if (claims.length > 0) await this.ports.presence.renew(claims);
+      if (claims.length > 0) {
+        await this.ports.presence.renew(claims);
+        this.ports.uow.afterCommit(() => this.ports.positions.presenceRenewed(grant.organisationId, claims));
+      }
       const connected = await this.ports.presence.countConnected(grant.organisationId, now);
       const organisation = await this.ports.organisations.get(grant.organisationId);
       const overage = overageOf(grant.organisationId, connected, organisation?.settings.concurrentAccountsMax ?? null, now);
