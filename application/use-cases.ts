@@ -47,6 +47,8 @@ import { AssignUnit } from './dispatch/assign-unit.ts';
 import { AddCallNote } from './dispatch/add-call-note.ts';
 import { ListOpenCalls } from './dispatch/list-open-calls.ts';
 import { SetUnitStatusByDispatch } from './dispatch/set-unit-status-by-dispatch.ts';
+import { LookUpPersonForDispatch } from './dispatch/look-up-person.ts';
+import { LookUpPlateForDispatch } from './dispatch/look-up-plate.ts';
 import { ReadDispatchBoard } from './dispatch/read-board.ts';
 import { CloseCall } from './dispatch/close-call.ts';
 import { MovePin } from './dispatch/move-pin.ts';
@@ -364,6 +366,8 @@ export const USE_CASE_REGISTRY = {
   setUnitStatusByDispatch: construct(SetUnitStatusByDispatch, 'units', 'writes'),
   addCallNote: construct(AddCallNote, 'calls', 'ids', 'writes'),
   readDispatchBoard: construct(ReadDispatchBoard, 'organisations', 'departments', 'units', 'calls', 'positions', 'presence'),
+  lookUpPlateForDispatch: construct(LookUpPlateForDispatch, 'organisations', 'vehicles', 'civilians'),
+  lookUpPersonForDispatch: construct(LookUpPersonForDispatch, 'organisations', 'civilians'),
   runOnce: construct(RunOnce, 'uow', 'idempotency', 'clock'),
 } as const satisfies Record<string, UseCaseRow<unknown>>;
 

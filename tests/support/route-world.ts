@@ -92,7 +92,8 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
     bridge,
     /** The route's path with this world's ids in it. */
     pathOf: (spec: RouteSpec, override: Record<string, string> = {}) =>
-      spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => override[name] ?? ids[name] ?? `missing-${name}`),
+      spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => override[name] ?? ids[name] ?? `missing-${name}`) +
+      (QUERIES[spec.operationId]?.(plate) ?? ''),
     /** The bearer the route's guard wants. */
     tokenOf: (spec: RouteSpec) =>
       spec.guard.kind === 'operator'
@@ -139,6 +140,12 @@ let serial = 0;
 const unique = () => `${Date.now().toString(36)}${(serial++).toString(36)}`;
 
 /** A body each route accepts, made fresh for every call (new slugs, plates, characters). */
+/** The query a route cannot answer without (its own fields are checked by its own tests). */
+const QUERIES: Readonly<Record<string, (plate: string) => string>> = {
+  lookUpPlateForDispatch: (plate) => `?plate=${encodeURIComponent(plate)}`,
+  lookUpPersonForDispatch: () => '?firstName=Nobody&lastName=Known',
+};
+
 export async function validBody(operationId: string, world: Awaited<ReturnType<typeof routeWorld>>): Promise<unknown> {
   switch (operationId) {
     case 'createOrganisation':
