@@ -6,6 +6,7 @@ import { showExternalSignIn } from '/shared/external-sign-in.js';
 import { boardMap } from './board-map.js';
 import { drawCalls, drawDetail, drawUnits } from './board-lists.js';
 import { boardState } from './board-state.js';
+import { wireLookups } from './board-lookup.js';
 
 const KEY = 'cad.operatorKey';
 const ORGANISATION = 'cad.dispatch.organisationId';
@@ -174,6 +175,9 @@ function showConnection(text) {
   connection.textContent = text;
 }
 
+// A unit falls silent without any event saying so: its age is drawn again every few seconds.
+setInterval(() => state.ready && schedule(), 5_000);
+
 // --- Drawing, at most once a frame.
 let pending = false;
 function schedule() {
@@ -306,6 +310,15 @@ for (const cancel of document.querySelectorAll('[data-cancel]'))
     if (form.id === 'assign-form') closeAssign();
     else (form.reset(), (form.hidden = true));
   });
+
+wireLookups({
+  call,
+  organisationId: () => sessionStorage.getItem(ORGANISATION),
+  failed: (error) => {
+    if (error instanceof ApiError && error.status === 401) signOut(refusedWords());
+    else say(status, error instanceof ApiError ? error.message : 'The service could not be reached.', 'error');
+  },
+});
 
 byId('sign-in-form').addEventListener('submit', (event) => {
   event.preventDefault();
