@@ -92,6 +92,9 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
     bridge,
     /** The route's path with this world's ids in it. */
     pathOf: (spec: RouteSpec, override: Record<string, string> = {}) =>
+      spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => override[name] ?? ids[name] ?? `missing-${name}`),
+    /** The path and the query the route cannot answer without: a request that passes validation. */
+    urlOf: (spec: RouteSpec, override: Record<string, string> = {}) =>
       spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => override[name] ?? ids[name] ?? `missing-${name}`) +
       (QUERIES[spec.operationId]?.(plate) ?? ''),
     /** The bearer the route's guard wants. */
