@@ -208,11 +208,14 @@ export function boardMap(container, { onPlace, onUnit, onCall, onPinMoved }) {
 
 const round = (value) => Math.round(value * 100) / 100;
 
-/** Fanned-out chips stand in columns of eight beside their place, one row each, so that no label covers another. */
+/**
+ * Fanned-out chips stand in columns of eight to the left of their place, one row each, so that no
+ * label covers another, nor the assignment flag that stands to the right of its point.
+ */
 const FAN = { perColumn: 8, row: 28, column: 150, gap: 80 };
 function fanOut(count, center) {
   const rows = Math.min(count, FAN.perColumn);
   return Array.from({ length: count }, (_, i) =>
-    L.point(center.x + FAN.gap + Math.floor(i / FAN.perColumn) * FAN.column, center.y + ((i % FAN.perColumn) - (rows - 1) / 2) * FAN.row),
+    L.point(center.x - FAN.gap - Math.floor(i / FAN.perColumn) * FAN.column, center.y + ((i % FAN.perColumn) - (rows - 1) / 2) * FAN.row),
   );
 }
