@@ -4,19 +4,20 @@ import { bridgeWorld } from '../support/bridge-driver.ts';
 import { expect, organisationOf } from '../support/operator-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
-export type LookupsContext = { app: TestService };
+export type EveningContext = { app: TestService };
 
 /**
- * The dispatch board's look-ups (decision 0120) on the store given: a plate and a person read
- * through operator routes from the very records an on-duty officer's `/lookup/*` reads.
+ * What the board's busy evening keeps in the store given: the organisation's `staleUnitMinutes`
+ * (decision 0121), and the look-ups (decision 0122), a plate and a person read through operator
+ * routes from the very records an on-duty officer's `/lookup/*` reads.
  */
-export function boardLookupsSuite(test: TestFn<LookupsContext>, open: () => Promise<Persistence>): void {
+export function boardEveningSuite(test: TestFn<EveningContext>, open: () => Promise<Persistence>): void {
   test.before(async (t) => {
     t.context = { app: await startTestService({ storage: { kind: 'provided', persistence: await open() }, rateLimitScale: 1000 }) };
   });
   test.after.always((t) => t.context.app?.close());
 
-  async function desk(t: { context: LookupsContext }, permissions = ['dispatch.view']) {
+  async function desk(t: { context: EveningContext }, permissions = ['dispatch.view']) {
     const { app } = t.context;
     const world = await bridgeWorld(app);
     const { key } = await organisationOf(app.http, app.bootstrapKey, world.organisationId).operatorKey(permissions, 'board');
@@ -81,5 +82,27 @@ export function boardLookupsSuite(test: TestFn<LookupsContext>, open: () => Prom
     const { key } = await organisationOf(app.http, app.bootstrapKey, world.organisationId).operatorKey(['dispatch.view'], 'desk');
     const foreign = await app.http.get(`/api/v1/admin/organisations/${away.organisationId}/lookup/vehicle?plate=ABC1`, { token: key });
     t.deepEqual([foreign.status, foreign.body.error], [404, 'NOT_FOUND']);
+  });
+
+  test('staleUnitMinutes is 2 until changed, kept as set, and a value outside 1 to 1440 is a 400 naming it that writes nothing', async (t) => {
+    const { app } = t.context;
+    const world = await bridgeWorld(app);
+    const path = `/api/v1/admin/organisations/${world.organisationId}`;
+    const read = async () => expect(await app.http.get(path, { token: app.bootstrapKey }), 200).staleUnitMinutes;
+    t.is(await read(), 2);
+    t.is(expect(await app.http.patch(path, { staleUnitMinutes: 5 }, { token: app.bootstrapKey }), 200).staleUnitMinutes, 5);
+    t.is(await read(), 5);
+    const { entries } = await world.audited(async () => {
+      for (const bad of [0, 1441, 2.5, '3', null]) {
+        const refused = expect(await app.http.patch(path, { staleUnitMinutes: bad }, { token: app.bootstrapKey }), 400);
+        t.deepEqual(
+          refused.details.map((d: { field: string }) => d.field),
+          ['staleUnitMinutes'],
+          JSON.stringify(bad),
+        );
+      }
+    });
+    t.deepEqual(entries, []);
+    t.is(await read(), 5);
   });
 }
