@@ -11,6 +11,7 @@ const FILES: Readonly<Record<string, string>> = {
   'board-state.js': 'board-state.js',
   'board-liveness.js': 'board-liveness.js',
   'board-lookup.js': 'board-lookup.js',
+  'board-requests.js': 'board-requests.js',
   'leaflet-global.js': 'leaflet-global.js',
 };
 
