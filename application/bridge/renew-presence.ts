@@ -16,7 +16,8 @@ export interface PresenceRenewed {
  * `/presence`: the whole connected population, every thirty seconds. Linked accounts renew their
  * claim toward the organisation's `concurrent_accounts.max`; unlinked players are skipped and
  * never created. Over the limit the heartbeat is still acknowledged and the overage recorded for
- * the operators: nobody is ever disconnected. Two reads and two writes, whatever the population.
+ * the operators: nobody is ever disconnected. Two reads and two writes, whatever the population;
+ * after its commit the dispatch boards are told which claims it renewed, with no read more.
  */
 export class RenewPresence {
   constructor(private readonly ports: Pick<Ports, 'organisations' | 'identifierLinks' | 'presence' | 'positions' | 'clock' | 'uow'>) {}
