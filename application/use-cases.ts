@@ -48,6 +48,8 @@ import { AssignUnit } from './dispatch/assign-unit.ts';
 import { AddCallNote } from './dispatch/add-call-note.ts';
 import { ListOpenCalls } from './dispatch/list-open-calls.ts';
 import { SetUnitStatusByDispatch } from './dispatch/set-unit-status-by-dispatch.ts';
+import { LookUpPersonForDispatch } from './dispatch/look-up-person.ts';
+import { LookUpPlateForDispatch } from './dispatch/look-up-plate.ts';
 import { ReadDispatchBoard } from './dispatch/read-board.ts';
 import { CloseCall } from './dispatch/close-call.ts';
 import { MovePin } from './dispatch/move-pin.ts';
@@ -364,7 +366,7 @@ export const USE_CASE_REGISTRY = {
     'writes',
     'attempts',
   ),
-  renewPresence: construct(RenewPresence, 'organisations', 'identifierLinks', 'presence', 'clock', 'uow'),
+  renewPresence: construct(RenewPresence, 'organisations', 'identifierLinks', 'presence', 'positions', 'clock', 'uow'),
   checkRelease: construct(CheckRelease, 'releases', 'versions'),
   readPresence: construct(ReadPresence, 'organisations', 'presence', 'clock'),
   openCall: construct(OpenCall, 'departments', 'calls', 'recordNumbers', 'ids', 'writes'),
@@ -382,7 +384,9 @@ export const USE_CASE_REGISTRY = {
   listOpenCalls: construct(ListOpenCalls, 'organisations', 'calls', 'cursors'),
   setUnitStatusByDispatch: construct(SetUnitStatusByDispatch, 'units', 'writes'),
   addCallNote: construct(AddCallNote, 'calls', 'ids', 'writes'),
-  readDispatchBoard: construct(ReadDispatchBoard, 'organisations', 'departments', 'units', 'calls', 'positions'),
+  readDispatchBoard: construct(ReadDispatchBoard, 'organisations', 'departments', 'units', 'calls', 'positions', 'presence'),
+  lookUpPlateForDispatch: construct(LookUpPlateForDispatch, 'organisations', 'vehicles', 'civilians'),
+  lookUpPersonForDispatch: construct(LookUpPersonForDispatch, 'organisations', 'civilians'),
   runOnce: construct(RunOnce, 'uow', 'idempotency', 'clock'),
   readMyCharacters: construct(ReadMyCharacters, 'organisations', 'characters', 'identifierLinks', 'memberships', 'units', 'departments'),
   createMyCharacter: construct(CreateMyCharacter, 'organisations', 'characters', 'civilians', 'ids', 'writes'),

@@ -85,6 +85,13 @@ export class MemoryPresenceRepository implements PresenceRepository {
     );
   }
 
+  claimsOf(organisationId: OrganisationId, characterIds: readonly CharacterId[]) {
+    const wanted = new Set<string>(characterIds);
+    return this.db.access(() =>
+      this.claims.filter((c) => c.organisationId === organisationId && wanted.has(c.characterId)).map((c) => ({ ...c })),
+    );
+  }
+
   recordOverage(overage: PresenceOverage) {
     return this.db.access(() => {
       const seq = this.overages.all().length + 1;

@@ -4,7 +4,7 @@ import { joinGrounds, recheckOnAccessChange } from './access-recheck.ts';
 import { type Handshake, admitWith } from './admission.ts';
 import type { DispatchBoard } from '../../application/dispatch/read-board.ts';
 import type { DispatchChannel } from '../../application/ports/dispatch-channel.ts';
-import { type PositionView, changePayload, positionView, positionsPayload, snapshotPayload } from './dispatch-payload.ts';
+import { type PositionView, changePayload, positionView, positionsPayload, presencePayload, snapshotPayload } from './dispatch-payload.ts';
 
 /** The namespace of the dispatchers' channel. */
 export const DISPATCH_NAMESPACE = '/dispatch';
@@ -103,6 +103,8 @@ export function serveDispatch(io: Server<any, any, any, any>, options: DispatchO
           batches.drop(organisationId, change.unit.id);
         boards.to(roomOf(organisationId)).emit(BOARD_EVENT, changePayload(change, emittedAt));
       },
+      presence: (organisationId, claims, emittedAt) =>
+        boards.to(roomOf(organisationId)).emit(BOARD_EVENT, presencePayload(claims, emittedAt)),
     },
     get connections() {
       return boards.sockets.size;

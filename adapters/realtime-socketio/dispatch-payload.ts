@@ -1,6 +1,7 @@
 import type { DispatchBoard } from '../../application/dispatch/read-board.ts';
 import type { DispatchChange, UnitPosition } from '../../application/ports/dispatch-channel.ts';
 import type { CallState, TimelineNote } from '../../domain/call/call.ts';
+import type { PresenceClaim } from '../../domain/presence/presence.ts';
 import type { UnitState } from '../../domain/unit/unit.ts';
 
 /** The wire shapes of the dispatch channel's one event, `board` (docs/decisions/0066). */
@@ -26,6 +27,7 @@ export const unitView = (u: UnitState) => ({
   unitId: u.id,
   unitLabel: u.callsign ?? '',
   departmentId: u.departmentId,
+  characterId: u.characterId,
   status: u.status,
   statusChangedAt: u.statusChangedAt.toISOString(),
   assignment:
@@ -69,6 +71,18 @@ export function changePayload(change: DispatchChange, emittedAt: Date): BoardEve
   return { type: change.type, emittedAt: at, call: callView(change.call), notes: change.notes.map(noteView) };
 }
 
+/** A presence claim as the board reads it: whose, and until when the player counts as connected. */
+export const presenceView = (c: PresenceClaim) => ({
+  characterId: c.characterId,
+  renewedAt: c.renewedAt.toISOString(),
+  expiresAt: c.expiresAt.toISOString(),
+});
+
+/** Claims a `/presence` heartbeat renewed: a unit whose claim is not renewed by its expiry has left the game server. */
+export function presencePayload(claims: readonly PresenceClaim[], emittedAt: Date): BoardEvent {
+  return { type: 'presence', emittedAt: emittedAt.toISOString(), claims: claims.map(presenceView) };
+}
+
 export function positionsPayload(positions: readonly PositionView[], emittedAt: Date): BoardEvent {
   return { type: 'positions', emittedAt: emittedAt.toISOString(), positions };
 }
@@ -76,11 +90,12 @@ export function positionsPayload(positions: readonly PositionView[], emittedAt: 
 /** What a board receives first: everything it shows, each unit with its last known position. */
 export function snapshotPayload(board: DispatchBoard, emittedAt: Date): BoardEvent {
   const positions = new Map(board.positions.map((p) => [p.unitId as string, p]));
+  const claims = new Map(board.presence.map((c) => [c.characterId as string, c]));
   const { id, name, settings, mapLayer } = board.organisation.snapshot();
   return {
     type: 'snapshot',
     emittedAt: emittedAt.toISOString(),
-    organisation: { organisationId: id, name, mapType: settings.mapType, map: mapLayer },
+    organisation: { organisationId: id, name, mapType: settings.mapType, map: mapLayer, staleUnitMinutes: settings.staleUnitMinutes },
     canManage: board.canManage,
     departments: board.departments.map((d) => {
       const s = d.snapshot();
@@ -88,10 +103,13 @@ export function snapshotPayload(board: DispatchBoard, emittedAt: Date): BoardEve
     }),
     units: board.units.map((unit) => {
       const position = positions.get(unit.id);
+      const state = unit.snapshot();
+      const claim = claims.get(state.characterId);
       return {
-        ...unitView(unit.snapshot()),
+        ...unitView(state),
         position:
           position === undefined ? null : { mapX: position.mapX, mapY: position.mapY, reportedAt: position.reportedAt.toISOString() },
+        presence: claim === undefined ? null : presenceView(claim),
       };
     }),
     calls: board.calls.map((call) => callView(call.snapshot())),

@@ -16,10 +16,11 @@ export interface PresenceRenewed {
  * `/presence`: the whole connected population, every thirty seconds. Linked accounts renew their
  * claim toward the organisation's `concurrent_accounts.max`; unlinked players are skipped and
  * never created. Over the limit the heartbeat is still acknowledged and the overage recorded for
- * the operators: nobody is ever disconnected. Two reads and two writes, whatever the population.
+ * the operators: nobody is ever disconnected. Two reads and two writes, whatever the population;
+ * after its commit the dispatch boards are told which claims it renewed, with no read more.
  */
 export class RenewPresence {
-  constructor(private readonly ports: Pick<Ports, 'organisations' | 'identifierLinks' | 'presence' | 'clock' | 'uow'>) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'identifierLinks' | 'presence' | 'positions' | 'clock' | 'uow'>) {}
 
   execute(input: { grant: GameGrant; players: readonly PlayerIdentifiers[] }): Promise<Outcome<PresenceRenewed, never>> {
     const { grant } = input;
@@ -37,7 +38,10 @@ export class RenewPresence {
       const claims = [...characters].map((characterId) =>
         renewedClaim({ organisationId: grant.organisationId, characterId, credentialId: grant.credentialId }, now),
       );
-      if (claims.length > 0) await this.ports.presence.renew(claims);
+      if (claims.length > 0) {
+        await this.ports.presence.renew(claims);
+        this.ports.uow.afterCommit(() => this.ports.positions.presenceRenewed(grant.organisationId, claims));
+      }
       const connected = await this.ports.presence.countConnected(grant.organisationId, now);
       const organisation = await this.ports.organisations.get(grant.organisationId);
       const overage = overageOf(grant.organisationId, connected, organisation?.settings.concurrentAccountsMax ?? null, now);

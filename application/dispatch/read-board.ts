@@ -2,6 +2,7 @@ import type { Operator } from '../../domain/operator/operator.ts';
 import type { Call } from '../../domain/call/call.ts';
 import type { Department } from '../../domain/organisation/department.ts';
 import type { Organisation } from '../../domain/organisation/organisation.ts';
+import type { PresenceClaim } from '../../domain/presence/presence.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { type Outcome, accept, refuse } from '../../domain/shared/outcome.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
@@ -22,6 +23,8 @@ export interface DispatchBoard {
   readonly calls: readonly Call[];
   /** The last known position of units on duty. */
   readonly positions: readonly UnitPosition[];
+  /** The presence claim of each unit's character that has one, lapsed or not. */
+  readonly presence: readonly PresenceClaim[];
   /** Whether the operator may act on the board (`dispatch.manage`), not only watch it (`dispatch.view`). */
   readonly canManage: boolean;
 }
@@ -33,7 +36,7 @@ export interface DispatchBoard {
  * check `dispatch.manage`.
  */
 export class ReadDispatchBoard {
-  constructor(private readonly ports: Pick<Ports, 'organisations' | 'departments' | 'units' | 'calls' | 'positions'>) {}
+  constructor(private readonly ports: Pick<Ports, 'organisations' | 'departments' | 'units' | 'calls' | 'positions' | 'presence'>) {}
 
   async execute(input: { operator: Operator; organisationId: OrganisationId }): Promise<Outcome<DispatchBoard, AccessRefusal>> {
     const { operator, organisationId } = input;
@@ -49,12 +52,17 @@ export class ReadDispatchBoard {
     ]);
     const units = listed.filter((unit) => unit.isOnDuty);
     const onDuty = new Set(units.map((unit) => unit.id));
+    const presence = await this.ports.presence.claimsOf(
+      organisationId,
+      units.map((unit) => unit.snapshot().characterId),
+    );
     return accept({
       organisation,
       departments,
       units,
       calls,
       positions: positions.filter((position) => onDuty.has(position.unitId)),
+      presence,
       canManage: operator.allows('dispatch.manage', organisationId),
     });
   }

@@ -1,4 +1,5 @@
 import type { Call } from '../../domain/call/call.ts';
+import type { PresenceClaim } from '../../domain/presence/presence.ts';
 import type { CallId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import type { Unit } from '../../domain/unit/unit.ts';
 import { isStatusChange } from '../../domain/unit/unit-events.ts';
@@ -143,5 +144,9 @@ export class DispatchRelay implements DispatchChannel {
 
   change(organisationId: OrganisationId, change: DispatchChange, emittedAt: Date): void {
     for (const target of this.targets) target.change(organisationId, change, emittedAt);
+  }
+
+  presence(organisationId: OrganisationId, claims: readonly PresenceClaim[], emittedAt: Date): void {
+    for (const target of this.targets) target.presence?.(organisationId, claims, emittedAt);
   }
 }

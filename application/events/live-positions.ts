@@ -1,3 +1,4 @@
+import type { PresenceClaim } from '../../domain/presence/presence.ts';
 import type { OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { DispatchChannel, UnitPosition } from '../ports/dispatch-channel.ts';
@@ -31,6 +32,15 @@ export class LivePositions {
       this.channel.position(reported);
     } catch (error) {
       this.problems.report('a position could not be broadcast', error);
+    }
+  }
+
+  /** Claims a `/presence` heartbeat renewed, told to the boards after its commit (a claim that stops being renewed lapses). */
+  presenceRenewed(organisationId: OrganisationId, claims: readonly PresenceClaim[]): void {
+    try {
+      if (claims.length > 0) this.channel.presence?.(organisationId, claims, this.clock.now());
+    } catch (error) {
+      this.problems.report('a presence renewal could not be broadcast', error);
     }
   }
 

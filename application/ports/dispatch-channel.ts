@@ -1,4 +1,5 @@
 import type { CallState, TimelineNote } from '../../domain/call/call.ts';
+import type { PresenceClaim } from '../../domain/presence/presence.ts';
 import type { DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import type { UnitState } from '../../domain/unit/unit.ts';
 import type { UnitStatus } from '../../domain/unit/unit-status.ts';
@@ -43,4 +44,6 @@ export type DispatchChange = UnitChange | CallChange;
 export interface DispatchChannel {
   position(position: UnitPosition): void;
   change(organisationId: OrganisationId, change: DispatchChange, emittedAt: Date): void;
+  /** Claims a `/presence` heartbeat renewed, after its commit: the board shows a unit whose claim lapsed as gone. */
+  presence?(organisationId: OrganisationId, claims: readonly PresenceClaim[], emittedAt: Date): void;
 }

@@ -27,6 +27,8 @@ export interface OrganisationSettings {
   readonly characterApproval: boolean;
   /** Whether a person signed in with Discord links a game player carrying `discord:<the same id>` without a code. */
   readonly trustedIdentityLink: boolean;
+  /** Minutes without a position after which the dispatch board greys a unit as stale. */
+  readonly staleUnitMinutes: number;
 }
 
 export const DEFAULT_CHARACTERS_PER_PERSON = 3;
@@ -42,6 +44,7 @@ export const DEFAULT_SETTINGS: OrganisationSettings = {
   charactersPerPerson: DEFAULT_CHARACTERS_PER_PERSON,
   characterApproval: false,
   trustedIdentityLink: false,
+  staleUnitMinutes: 2,
 };
 
 /** A rectangle of game coordinates. */

@@ -66,10 +66,10 @@ test.serial('a dispatcher signs in with a dispatch.manage key and sees every uni
   const { page, app, scene } = t.context;
   const [first, second] = scene.crew;
   await scene.heartbeat(first!, 200, 300);
-  await scene.heartbeat(second!, -150, 420.5);
+  await scene.heartbeat(second!, -1500, 2420.5);
   await signIn(page, app.service.url, scene.dispatcherKey);
   await markerAt(page, first!.unitId, 200, 300).waitFor();
-  await markerAt(page, second!.unitId, -150, 420.5).waitFor();
+  await markerAt(page, second!.unitId, -1500, 2420.5).waitFor();
   for (const officer of scene.crew)
     await unitsTable(page)
       .getByRole('row', { name: new RegExp(officer.callsign) })
@@ -91,13 +91,13 @@ test.serial('a 911 call from the game appears in Calls without a reload, and a h
   await page.locator(`[data-call-id="${reported.callId}"]`).first().waitFor({ timeout: LIVE_MS });
 
   const officer = scene.crew[0]!;
-  await scene.heartbeat(officer, 260.25, 310);
-  await markerAt(page, officer.unitId, 260.25, 310).waitFor({ timeout: LIVE_MS });
+  await scene.heartbeat(officer, 1260.25, 1310);
+  await markerAt(page, officer.unitId, 1260.25, 1310).waitFor({ timeout: LIVE_MS });
 
   // Clicking a pin or a marker selects its row.
   await page.locator(`.call-pin [data-call-id="${reported.callId}"]`).click();
   t.is(await row.getAttribute('aria-selected'), 'true');
-  await markerAt(page, officer.unitId, 260.25, 310).click();
+  await markerAt(page, officer.unitId, 1260.25, 1310).click();
   const unitRow = unitsTable(page).getByRole('row', { name: new RegExp(officer.callsign) });
   t.is(await unitRow.getAttribute('aria-selected'), 'true');
 });
@@ -129,6 +129,8 @@ test.serial('Assign unit sends the chosen pin to the game, and the next heartbea
   await unitsTable(page)
     .getByRole('row', { name: new RegExp(`${officer.callsign}.*ON_SCENE`) })
     .waitFor({ timeout: LIVE_MS });
+  // On its call's pin, the unit and the pin gather into one counted chip, which fans them out.
+  await page.getByRole('button', { name: '2 markers here' }).click({ timeout: LIVE_MS });
   await markerAt(page, officer.unitId, 660, -1185).waitFor({ timeout: LIVE_MS });
 });
 
@@ -205,10 +207,16 @@ test.serial(
     await page.getByText('Read-only: this operator key lacks the dispatch.manage permission').waitFor();
     for (const name of ['New call', 'Assign unit', 'Close call'])
       t.true(await page.getByRole('button', { name }).isDisabled(), `${name} is disabled`);
+    // Look-ups are reads, which dispatch.view allows: the only controls left enabled.
     const enabled = await page
       .locator('main button:enabled, main select:enabled, main textarea:enabled, main input:enabled')
-      .evaluateAll((nodes) => nodes.filter((n) => (n as any).offsetParent !== null).map((n) => String((n as any).outerHTML).slice(0, 80)));
+      .evaluateAll((nodes) =>
+        nodes
+          .filter((n) => (n as any).offsetParent !== null && (n as any).closest('#lookup') === null)
+          .map((n) => String((n as any).outerHTML).slice(0, 80)),
+      );
     t.deepEqual(enabled, []);
+    t.true(await page.getByRole('button', { name: 'Look up plate' }).isEnabled());
     await screen(t, '04-read-only', page);
   },
 );

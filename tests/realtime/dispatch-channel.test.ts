@@ -102,6 +102,7 @@ for (const engine of ENGINES) {
         name: snapshot.organisation.name,
         mapType: 'game_tiles',
         map: null,
+        staleUnitMinutes: 2,
       });
       t.true(snapshot.departments.some((d: any) => d.departmentId === world.departmentId && d.slug === world.slug));
       const unit = snapshot.units.find((u: any) => u.unitId === unitId);

@@ -32,7 +32,7 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
       const { app, store, away, homeKey } = t.context;
       const body = await validBody(spec.operationId, away);
       const before = await store.snapshot();
-      const reply = await app.http.send(spec.method, away.pathOf(spec), body, { token: homeKey });
+      const reply = await app.http.send(spec.method, away.urlOf(spec), body, { token: homeKey });
       t.is(reply.status, 404);
       t.is(reply.body.error, 'NOT_FOUND');
       t.deepEqual(await store.snapshot(), before);
@@ -41,7 +41,7 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
     test.serial(`${spec.operationId}: an id that exists nowhere is 404 even for the bootstrap key`, async (t) => {
       const { app, home } = t.context;
       const nowhere = Object.fromEntries(Object.keys(home.ids).map((name) => [name, '0190a5b6-0000-7000-8000-00000000dead']));
-      const reply = await app.http.send(spec.method, home.pathOf(spec, nowhere), await validBody(spec.operationId, home), {
+      const reply = await app.http.send(spec.method, home.urlOf(spec, nowhere), await validBody(spec.operationId, home), {
         token: app.bootstrapKey,
       });
       t.deepEqual([reply.status, reply.body.error], [404, 'NOT_FOUND']);
@@ -54,7 +54,7 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
       test.serial(`${spec.operationId}: answers any operator key, even one without a permission`, async (t) => {
         const { app, home } = t.context;
         const { key } = await home.org.operatorKey([], 'no permission');
-        const reply = await app.http.send(spec.method, home.pathOf(spec), await validBody(spec.operationId, home), { token: key });
+        const reply = await app.http.send(spec.method, home.urlOf(spec), await validBody(spec.operationId, home), { token: key });
         t.is(reply.status, 200, JSON.stringify(reply.body));
       });
       continue;
@@ -64,10 +64,10 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
       // Every permission that does not grant this one (`dispatch.manage` grants `dispatch.view`).
       const others = OPERATOR_PERMISSIONS.filter((p) => permission === 'bootstrap' || !grants([p], permission));
       const { key: without } = await home.org.operatorKey(others, `all but ${permission}`);
-      const denied = await app.http.send(spec.method, home.pathOf(spec), await validBody(spec.operationId, home), { token: without });
+      const denied = await app.http.send(spec.method, home.urlOf(spec), await validBody(spec.operationId, home), { token: without });
       t.deepEqual([denied.status, denied.body.error], [403, 'FORBIDDEN']);
       const holder = permission === 'bootstrap' ? app.bootstrapKey : (await home.org.operatorKey([permission], `only ${permission}`)).key;
-      const allowed = await app.http.send(spec.method, home.pathOf(spec), await validBody(spec.operationId, home), { token: holder });
+      const allowed = await app.http.send(spec.method, home.urlOf(spec), await validBody(spec.operationId, home), { token: holder });
       t.true(allowed.status === 200 || allowed.status === 201, `${allowed.status} ${JSON.stringify(allowed.body)}`);
     });
   }
@@ -76,7 +76,7 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
     const { app, home } = t.context;
     for (const spec of operatorRoutes) {
       for (const token of [undefined, 'cad_op_unknown', home.tokens.api]) {
-        const reply = await app.http.send(spec.method, home.pathOf(spec), await validBody(spec.operationId, home), { token });
+        const reply = await app.http.send(spec.method, home.urlOf(spec), await validBody(spec.operationId, home), { token });
         t.deepEqual(reply.body, { error: 'UNAUTHORIZED', message: 'Authentication failed.' }, `${spec.operationId} ${token}`);
       }
     }

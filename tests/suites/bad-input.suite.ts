@@ -92,7 +92,7 @@ export function badInputSuite(test: TestFn<Context>, open: () => Promise<Inspect
     test.serial(`${spec.operationId}: an id in upper case is read as the same id`, async (t) => {
       const { world, app } = t.context;
       const upper = Object.fromEntries(names.map((n) => [n, (world.idOf(spec, n) ?? '').toUpperCase()]));
-      const reply = await app.http.send(spec.method, world.pathOf(spec, upper), await validBody(spec.operationId, world), {
+      const reply = await app.http.send(spec.method, world.urlOf(spec, upper), await validBody(spec.operationId, world), {
         token: world.tokenOf(spec),
       });
       t.true(reply.status === 200 || reply.status === 201, `${reply.status} ${JSON.stringify(reply.body)}`);

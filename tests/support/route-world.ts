@@ -97,6 +97,12 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
       spec.path.replace(/:([A-Za-z]+)/g, (_, name: string) => override[name] ?? players.idOf(spec, name) ?? ids[name] ?? `missing-${name}`),
     idOf: (spec: RouteSpec, name: string) => players.idOf(spec, name) ?? ids[name],
     players,
+    /** The path and the query the route cannot answer without: a request that passes validation. */
+    urlOf: (spec: RouteSpec, override: Record<string, string> = {}) =>
+      spec.path.replace(
+        /:([A-Za-z]+)/g,
+        (_, name: string) => override[name] ?? players.idOf(spec, name) ?? ids[name] ?? `missing-${name}`,
+      ) + (QUERIES[spec.operationId]?.(plate) ?? ''),
     /** The bearer the route's guard wants. */
     tokenOf: (spec: RouteSpec) =>
       spec.guard.kind === 'operator'
@@ -143,6 +149,12 @@ let serial = 0;
 const unique = () => `${Date.now().toString(36)}${(serial++).toString(36)}`;
 
 /** A body each route accepts, made fresh for every call (new slugs, plates, characters). */
+/** The query a route cannot answer without (its own fields are checked by its own tests). */
+const QUERIES: Readonly<Record<string, (plate: string) => string>> = {
+  lookUpPlateForDispatch: (plate) => `?plate=${encodeURIComponent(plate)}`,
+  lookUpPersonForDispatch: () => '?firstName=Nobody&lastName=Known',
+};
+
 export async function validBody(operationId: string, world: Awaited<ReturnType<typeof routeWorld>>): Promise<unknown> {
   switch (operationId) {
     case 'createOrganisation':

@@ -47,6 +47,7 @@ export const organisationViewSchema = shape({
     description:
       'Whether a person signed in with Discord is offered a link to a game player carrying `discord:<the same id>`, with no code.',
   },
+  staleUnitMinutes: { type: 'integer', description: 'Minutes without a position after which the dispatch board greys a unit.' },
   mapLayer: {
     type: ['object', 'null'],
     description: 'The dispatch board’s map layer; null draws a plain coordinate grid.',

@@ -19,6 +19,7 @@ export function organisationFromRecord(r: OrganisationRecord): Organisation {
       charactersPerPerson: r.charactersPerPerson,
       characterApproval: r.characterApproval,
       trustedIdentityLink: r.trustedIdentityLink,
+      staleUnitMinutes: r.staleUnitMinutes,
     },
     mapLayer: r.mapLayer ?? null,
     roleOverrides: (r.roleOverrides ?? {}) as RoleOverrides,
@@ -41,6 +42,7 @@ export function organisationToRecord(organisation: Organisation) {
     charactersPerPerson: settings.charactersPerPerson,
     characterApproval: settings.characterApproval,
     trustedIdentityLink: settings.trustedIdentityLink,
+    staleUnitMinutes: settings.staleUnitMinutes,
     roleOverrides,
     createdAt,
   };

@@ -12,6 +12,7 @@ import { JoinRulesAndRoles } from './0011-join-rules-and-roles.ts';
 import { PlayerCharacters } from './0012-player-characters.ts';
 import { EndedMdtSessions } from './0013-ended-mdt-sessions.ts';
 import { MdtPairings } from './0014-mdt-pairings.ts';
+import { StaleUnitMinutes } from './0015-stale-unit-minutes.ts';
 
 /** Applied in order on start; a migration, once released, never changes: the next one amends it. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   { name: '0012-player-characters', class: PlayerCharacters },
   { name: '0013-ended-mdt-sessions', class: EndedMdtSessions },
   { name: '0014-mdt-pairings', class: MdtPairings },
+  { name: '0015-stale-unit-minutes', class: StaleUnitMinutes },
 ];

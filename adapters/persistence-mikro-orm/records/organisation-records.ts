@@ -18,6 +18,7 @@ export const OrganisationSchema = defineEntity({
     charactersPerPerson: p.integer(),
     characterApproval: p.boolean(),
     trustedIdentityLink: p.boolean(),
+    staleUnitMinutes: p.integer(),
     roleOverrides: p.json<Record<string, string[]>>(),
     createdAt: p.datetime(),
   },

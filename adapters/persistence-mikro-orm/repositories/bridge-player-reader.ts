@@ -23,6 +23,7 @@ type GateRow = CandidateRow & {
   org_characters_per_person: number;
   org_character_approval: boolean;
   org_trusted_identity_link: boolean;
+  org_stale_unit_minutes: number;
 };
 
 const unitColumns = UNIT_COLUMNS.map((column) => `u.${column}`).join(', ');
@@ -70,6 +71,7 @@ export function gateFactsSql(pairs: number, lockUnits: boolean): string {
     o.emergency_department_id as org_emergency_department_id, o.join_rule as org_join_rule,
     o.characters_per_person as org_characters_per_person, o.character_approval as org_character_approval,
     o.trusted_identity_link as org_trusted_identity_link, ${linkColumns}, ${unitColumns}
+    o.stale_unit_minutes as org_stale_unit_minutes, ${linkColumns}, ${unitColumns}
   from organisations o
   left join identifier_links l on l.organisation_id = o.id and ${links}
   left join memberships m on m.character_id = l.character_id and m.department_id = ?
@@ -99,6 +101,7 @@ function settingsFrom(row: GateRow): OrganisationSettings {
     charactersPerPerson: Number(row.org_characters_per_person),
     characterApproval: row.org_character_approval,
     trustedIdentityLink: row.org_trusted_identity_link,
+    staleUnitMinutes: row.org_stale_unit_minutes,
   };
 }
 

@@ -56,6 +56,18 @@ export class MikroOrmPresenceRepository implements PresenceRepository {
   countConnected = (organisationId: OrganisationId, now: Date) =>
     this.session.em().count(PresenceClaimRecord, { organisationId, expiresAt: { $gt: now } });
 
+  async claimsOf(organisationId: OrganisationId, characterIds: readonly CharacterId[]): Promise<PresenceClaim[]> {
+    if (characterIds.length === 0) return [];
+    const rows = await this.session.em().find(PresenceClaimRecord, { organisationId, characterId: { $in: [...characterIds] } });
+    return rows.map((r) => ({
+      organisationId: r.organisationId as OrganisationId,
+      characterId: r.characterId as CharacterId,
+      credentialId: r.credentialId as CredentialId,
+      renewedAt: r.renewedAt,
+      expiresAt: r.expiresAt,
+    }));
+  }
+
   recordOverage = (overage: PresenceOverage) => this.overages.insert({ ...overage });
 
   listOverages = async (organisationId: OrganisationId, limit: number) =>

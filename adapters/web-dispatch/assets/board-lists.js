@@ -26,7 +26,7 @@ export function drawCalls(state, selected, select) {
   fillRows(byId('calls-body'), rows, 5, 'No open calls.');
 }
 
-/** The Units table: units on duty, each with its status chooser and, when assigned, its release. */
+/** The Units table: units on duty, each with its status chooser and, when assigned, its release; a silent unit says since when. */
 export function drawUnits(state, selected, select, { setStatus, release }) {
   const rows = state.unitList().map((u) => {
     const chooser = el('select', {
@@ -43,16 +43,23 @@ export function drawUnits(state, selected, select, { setStatus, release }) {
           phrase`Release ${u.unitLabel}`,
         )
       : null;
+    const liveness = state.livenessOf(u);
     return el(
       'tr',
       {
         'data-unit-id': u.unitId,
-        class: u.unitId === selected.unitId ? 'selected' : false,
+        'data-liveness': liveness.kind,
+        class: [u.unitId === selected.unitId && 'selected', liveness.greyed && 'greyed'].filter(Boolean).join(' ') || false,
         'aria-selected': String(u.unitId === selected.unitId),
         onclick: (e) => e.target.closest('select,button') || select({ unitId: u.unitId }),
       },
       el('td', {}, u.unitLabel),
-      el('td', { 'data-status': u.status }, own(u.status)),
+      el(
+        'td',
+        { 'data-status': u.status },
+        own(u.status),
+        liveness.text ? [own(' '), el('span', { class: 'liveness' }, own(liveness.text))] : null,
+      ),
       el('td', {}, u.assignment ? u.assignment.callNumber : own('—')),
       el('td', {}, chooser, releaser),
     );

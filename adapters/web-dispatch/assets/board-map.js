@@ -1,7 +1,11 @@
 // The map: Leaflet on game coordinates (CRS.Simple: latitude is the game's Y, longitude its X).
 // An organisation's tile layer or image, when its settings name one; otherwise a plain grid.
-import * as L from './leaflet-src.esm.js';
-import { el } from '/shared/dom.js';
+// Leaflet.markercluster extends the global that leaflet-global.js sets up, so it is imported after it.
+import './leaflet-global.js';
+import './leaflet.markercluster-src.js';
+import { el, own } from '/shared/dom.js';
+
+const L = globalThis.L;
 
 /** The plain grid's extent and spacing, in game units (the island and its sea). */
 const GRID = { min: -4000, max: 8000, step: 1000 };
@@ -44,35 +48,90 @@ export function boardMap(container, { onPlace, onUnit, onCall, onPinMoved }) {
   const pins = new Map();
   let draft = null;
 
+  // Units and call pins that would cover each other's labels gather into one counted chip; choosing
+  // it fans them out around their place, at any zoom, so a unit on its call's pin stays reachable.
+  const crowd = L.markerClusterGroup({
+    maxClusterRadius: 56,
+    showCoverageOnHover: false,
+    zoomToBoundsOnClick: false,
+    spiderfyOnMaxZoom: false,
+    spiderfyOnEveryZoom: true,
+    spiderfyShapePositions: fanOut,
+    animate: false,
+    iconCreateFunction: (cluster) => {
+      const count = cluster.getChildCount();
+      return L.divIcon({
+        className: 'marker-crowd',
+        html: el('span', { 'data-crowd': String(count) }, own(`${count} `), el('span', { class: 'visually-hidden' }, own('markers here'))),
+        iconSize: null,
+      });
+    },
+  }).addTo(map);
+
   /** A marker whose icon is a labelled chip; the label is another party's text, put in as text. */
   function chip(kind, attributes, label, draggable = false) {
-    const html = el('span', attributes, label);
-    return L.marker([0, 0], { icon: L.divIcon({ className: kind, html, iconSize: null }), keyboard: true, draggable });
+    return L.marker([0, 0], { icon: icon(kind, attributes, label), keyboard: true, draggable });
+  }
+  const icon = (kind, attributes, ...label) => L.divIcon({ className: kind, html: el('span', attributes, ...label), iconSize: null });
+
+  /**
+   * Moves a marker only when its place has changed: a marker fanned out of its crowd stands
+   * elsewhere on purpose, and moving it would gather the crowd again.
+   */
+  function standAt(marker, mapX, mapY) {
+    const at = `${mapX},${mapY}`;
+    if (marker.place === at) return;
+    marker.place = at;
+    marker.setLatLng(toLatLng(mapX, mapY));
   }
 
-  function syncUnits(list, selectedUnitId) {
+  /** Draws the marker's icon again only when what it shows has changed (it may sit in a crowd, with no element). */
+  function show(marker, look, draw) {
+    if (marker.look === look) return;
+    marker.look = look;
+    marker.setIcon(draw());
+  }
+
+  function syncUnits(state, selectedUnitId) {
     const seen = new Set();
-    for (const unit of list) {
+    for (const unit of state.unitList()) {
       if (unit.position === null) continue;
       seen.add(unit.unitId);
       let marker = units.get(unit.unitId);
       if (marker === undefined) {
-        marker = chip('unit-marker', { 'data-unit-id': unit.unitId }, unit.unitLabel).addTo(map);
+        marker = chip('unit-marker', {}, null);
         marker.on('click', () => onUnit(unit.unitId));
         units.set(unit.unitId, marker);
+        standAt(marker, unit.position.mapX, unit.position.mapY);
+        crowd.addLayer(marker);
       }
-      marker.setLatLng(toLatLng(unit.position.mapX, unit.position.mapY));
-      const node = marker.getElement();
-      node.className = node.className.replace(/\bstatus-\S+|\bselected-marker\b/g, '').trim();
-      node.classList.add(`status-${unit.status}`);
-      if (unit.unitId === selectedUnitId) node.classList.add('selected-marker');
-      const label = node.querySelector('span');
-      label.dataset.mapX = String(unit.position.mapX);
-      label.dataset.mapY = String(unit.position.mapY);
-      label.dataset.status = unit.status;
-      if (label.textContent !== unit.unitLabel) label.replaceChildren(el('bdi', { text: unit.unitLabel }));
+      const { mapX, mapY } = unit.position;
+      const liveness = state.livenessOf(unit);
+      const selected = unit.unitId === selectedUnitId;
+      const kind = [
+        'unit-marker',
+        `status-${unit.status}`,
+        selected && 'selected-marker',
+        liveness.kind !== 'live' && 'stale',
+        liveness.greyed && 'greyed',
+      ];
+      show(marker, JSON.stringify([unit.unitLabel, mapX, mapY, kind, liveness.text]), () =>
+        icon(
+          kind.filter(Boolean).join(' '),
+          {
+            'data-unit-id': unit.unitId,
+            'data-map-x': String(mapX),
+            'data-map-y': String(mapY),
+            'data-status': unit.status,
+            'data-liveness': liveness.kind,
+          },
+          el('bdi', { text: unit.unitLabel }),
+          liveness.text ? el('small', {}, own(liveness.text)) : null,
+        ),
+      );
+      standAt(marker, mapX, mapY);
     }
-    for (const [unitId, marker] of units) if (!seen.has(unitId)) (marker.remove(), units.delete(unitId));
+    for (const [unitId, marker] of units) if (!seen.has(unitId)) (crowd.removeLayer(marker), units.delete(unitId));
   }
 
   function syncCalls(list, selectedCallId) {
@@ -82,19 +141,20 @@ export function boardMap(container, { onPlace, onUnit, onCall, onPinMoved }) {
       seen.add(call.callId);
       let marker = calls.get(call.callId);
       if (marker === undefined) {
-        const label = call.priority === 'P1' ? `P1 ${call.callNumber}` : call.callNumber;
-        marker = chip(
-          call.priority === 'P1' ? 'call-pin p1' : 'call-pin',
-          { 'data-call-id': call.callId, 'data-priority': call.priority },
-          label,
-        ).addTo(map);
+        marker = chip('call-pin', {}, null);
         marker.on('click', () => onCall(call.callId));
         calls.set(call.callId, marker);
+        standAt(marker, call.mapX, call.mapY);
+        crowd.addLayer(marker);
       }
-      marker.setLatLng(toLatLng(call.mapX, call.mapY));
-      marker.getElement().classList.toggle('selected-marker', call.callId === selectedCallId);
+      const label = call.priority === 'P1' ? `P1 ${call.callNumber}` : call.callNumber;
+      const kind = ['call-pin', call.priority === 'P1' && 'p1', call.callId === selectedCallId && 'selected-marker']
+        .filter(Boolean)
+        .join(' ');
+      show(marker, JSON.stringify([label, kind]), () => icon(kind, { 'data-call-id': call.callId, 'data-priority': call.priority }, label));
+      standAt(marker, call.mapX, call.mapY);
     }
-    for (const [callId, marker] of calls) if (!seen.has(callId)) (marker.remove(), calls.delete(callId));
+    for (const [callId, marker] of calls) if (!seen.has(callId)) (crowd.removeLayer(marker), calls.delete(callId));
   }
 
   /** Each assignment's pin, where the unit is sent; draggable by a dispatcher to move it. */
@@ -127,7 +187,7 @@ export function boardMap(container, { onPlace, onUnit, onCall, onPinMoved }) {
   return {
     showBackground,
     draw(state, selected) {
-      syncUnits(state.unitList(), selected.unitId);
+      syncUnits(state, selected.unitId);
       syncCalls(state.callList(), selected.callId);
       syncPins(state.unitList(), state.canManage);
     },
@@ -147,3 +207,15 @@ export function boardMap(container, { onPlace, onUnit, onCall, onPinMoved }) {
 }
 
 const round = (value) => Math.round(value * 100) / 100;
+
+/**
+ * Fanned-out chips stand in columns of eight to the left of their place, one row each, so that no
+ * label covers another, nor the assignment flag that stands to the right of its point.
+ */
+const FAN = { perColumn: 8, row: 28, column: 150, gap: 80 };
+function fanOut(count, center) {
+  const rows = Math.min(count, FAN.perColumn);
+  return Array.from({ length: count }, (_, i) =>
+    L.point(center.x - FAN.gap - Math.floor(i / FAN.perColumn) * FAN.column, center.y + ((i % FAN.perColumn) - (rows - 1) / 2) * FAN.row),
+  );
+}

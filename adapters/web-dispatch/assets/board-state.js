@@ -1,6 +1,7 @@
 // What the board knows: units on duty and open calls, rebuilt from the channel's snapshot and kept
 // current by its deltas. Deltas carry whole records, so one that arrives before the snapshot is
 // applied after it, and one applied twice changes nothing.
+import { livenessOf, serviceClock } from './board-liveness.js';
 
 export function boardState() {
   const state = {
@@ -13,6 +14,9 @@ export function boardState() {
     calls: new Map(),
     /** unitId -> when it went off duty: a position sent before that must not bring it back. */
     offDutyAt: new Map(),
+    /** characterId -> the player's presence claim ({ renewedAt, expiresAt }), as `/presence` renewed it last. */
+    presence: new Map(),
+    clock: serviceClock(),
     ready: false,
     early: [],
   };
@@ -55,20 +59,29 @@ export function boardState() {
     }
   }
 
+  /** A claim only moves forward, as the service keeps it. */
+  function applyClaim(characterId, claim) {
+    const known = state.presence.get(characterId);
+    if (known === undefined || known.expiresAt < claim.expiresAt) state.presence.set(characterId, claim);
+  }
+
   function applyOne(event) {
     if (event.type === 'positions') for (const position of event.positions) applyPosition(position);
+    else if (event.type === 'presence') for (const claim of event.claims) applyClaim(claim.characterId, claim);
     else if (event.unit) applyUnit(event.unit);
     else if (event.call) applyCall(event.call);
   }
 
   /** Applies one `board` event; returns true when the board should be drawn again. */
   state.apply = (event) => {
+    state.clock.heard(event.emittedAt);
     if (event.type === 'snapshot') {
       state.organisation = event.organisation;
       state.canManage = event.canManage;
       state.departments = event.departments;
       state.units = new Map(event.units.map((u) => [u.unitId, u]));
       state.calls = new Map(event.calls.map((c) => [c.callId, c]));
+      state.presence = new Map(event.units.filter((u) => u.presence).map((u) => [u.characterId, u.presence]));
       state.ready = true;
       for (const early of state.early.splice(0)) applyOne(early);
       return true;
@@ -85,6 +98,9 @@ export function boardState() {
   state.callList = () => [...state.calls.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   /** Units by callsign. */
   state.unitList = () => [...state.units.values()].sort((a, b) => a.unitLabel.localeCompare(b.unitLabel));
+  /** Whether the unit is still heard from, on the service's clock and the organisation's setting. */
+  state.livenessOf = (unit) =>
+    livenessOf(unit, state.presence.get(unit.characterId), state.clock.now(), state.organisation?.staleUnitMinutes ?? 2);
   state.unitsOn = (callId) => state.unitList().filter((u) => u.assignment?.callId === callId);
   return state;
 }

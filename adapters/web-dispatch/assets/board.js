@@ -6,8 +6,9 @@ import { showExternalSignIn } from '/shared/external-sign-in.js';
 import { boardMap } from './board-map.js';
 import { drawCalls, drawDetail, drawUnits } from './board-lists.js';
 import { boardState } from './board-state.js';
+import { wireLookups } from './board-lookup.js';
+import { ApiError, KEY, call } from './board-requests.js';
 
-const KEY = 'cad.operatorKey';
 const ORGANISATION = 'cad.dispatch.organisationId';
 const status = byId('page-status');
 const connection = byId('connection');
@@ -18,35 +19,6 @@ let map = null;
 const selected = { callId: null, unitId: null };
 let lastPlace = null;
 
-// --- Requests: the operator routes, as the signed-in key.
-class ApiError extends Error {
-  constructor(status, body) {
-    super(
-      body?.message
-        ? [body.message, ...(body.details ?? []).map((d) => `${d.field} ${d.message}`)].join(' ')
-        : `The service answered ${status}.`,
-    );
-    this.status = status;
-  }
-}
-// Signed in as a person, the session cookie (HttpOnly) carries it; with an operator key, the header alone.
-async function call(method, path, body) {
-  const key = sessionStorage.getItem(KEY);
-  const headers = { Accept: 'application/json' };
-  if (key !== null) headers.Authorization = `Bearer ${key}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`/api/v1/admin${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    cache: 'no-store',
-    credentials: key === null ? 'same-origin' : 'omit',
-    referrerPolicy: 'no-referrer',
-  });
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data);
-  return data;
-}
 /** Runs an action, and says what went wrong when it did. */
 async function act(what, action) {
   try {
@@ -173,6 +145,9 @@ function showConnection(text) {
   connection.hidden = false;
   connection.textContent = text;
 }
+
+// A unit falls silent without any event saying so: its age is drawn again every few seconds.
+setInterval(() => state.ready && schedule(), 5_000);
 
 // --- Drawing, at most once a frame.
 let pending = false;
@@ -306,6 +281,15 @@ for (const cancel of document.querySelectorAll('[data-cancel]'))
     if (form.id === 'assign-form') closeAssign();
     else (form.reset(), (form.hidden = true));
   });
+
+wireLookups({
+  call,
+  organisationId: () => sessionStorage.getItem(ORGANISATION),
+  failed: (error) => {
+    if (error instanceof ApiError && error.status === 401) signOut(refusedWords());
+    else say(status, error instanceof ApiError ? error.message : 'The service could not be reached.', 'error');
+  },
+});
 
 byId('sign-in-form').addEventListener('submit', (event) => {
   event.preventDefault();

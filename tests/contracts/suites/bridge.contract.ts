@@ -195,6 +195,18 @@ export function bridgeContract(test: ContractTest) {
     t.is(await count(at(30 * SECOND + PRESENCE_CLAIM_TTL_MS)), 0);
     t.is(await store.presence.countConnected(b.id, NOW), 1);
     t.is(await store.presence.countConnected(ids.next<OrganisationId>(), NOW), 0);
+
+    // The board reads each unit's claim, lapsed or not, in its own organisation only.
+    const read = await store.presence.claimsOf(a.id, [characters[0]!.id, characters[2]!.id, ids.next<CharacterId>()]);
+    t.deepEqual(
+      read.map((c) => [c.characterId, c.expiresAt.getTime()]).sort(),
+      [
+        [characters[0]!.id, at(30 * SECOND + PRESENCE_CLAIM_TTL_MS).getTime()],
+        [characters[2]!.id, expiry.getTime()],
+      ].sort(),
+    );
+    t.deepEqual(await store.presence.claimsOf(b.id, [characters[0]!.id]), []);
+    t.deepEqual(await store.presence.claimsOf(a.id, []), []);
   });
 
   test('presence: one renewal of many claims, a character twice in it, and a late heartbeat that must not shorten a claim', async (t) => {

@@ -1,5 +1,6 @@
 import type { RouteSpec } from '../../route-spec.ts';
 import { auditAndPresenceRoutes } from './audit-and-presence.ts';
+import { boardLookupRoutes } from './board-lookups.ts';
 import { credentialRoutes } from './credentials.ts';
 import { departmentRoutes } from './departments.ts';
 import { dispatchBoardRoutes } from './dispatch-board.ts';
@@ -24,4 +25,5 @@ export const operatorRoutes: readonly RouteSpec[] = [
   ...auditAndPresenceRoutes,
   ...dispatchRoutes,
   ...dispatchBoardRoutes,
+  ...boardLookupRoutes,
 ];

@@ -25,6 +25,9 @@ const settings = {
   charactersPerPerson: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_CHARACTERS_PER_PERSON })),
   characterApproval: Type.Optional(Type.Boolean()),
   trustedIdentityLink: Type.Optional(Type.Boolean()),
+  staleUnitMinutes: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1440, description: 'Minutes without a position after which the dispatch board greys a unit.' }),
+  ),
 };
 
 /** Where the dispatch board's map comes from (decision 0069): an https tile template or image, over game-coordinate bounds. */
