@@ -18,6 +18,7 @@ const unit = object({
   unitId: uuid,
   unitLabel: { type: 'string', description: 'The unit’s callsign.' },
   departmentId: uuid,
+  characterId: { ...uuid, description: 'The character the unit belongs to: its presence claim names it.' },
   status: unitStatus,
   statusChangedAt: date,
   assignment,
@@ -48,6 +49,12 @@ const position = object({
   mapX: { type: 'number' },
   mapY: { type: 'number' },
   reportedAt: date,
+});
+
+const presenceClaim = object({
+  characterId: uuid,
+  renewedAt: date,
+  expiresAt: { ...date, description: 'Until when the player counts as connected; a claim not renewed by then has lapsed.' },
 });
 
 const event = (type: string | string[], properties: Record<string, unknown>) => ({
@@ -88,6 +95,10 @@ const MESSAGES = {
             bounds: object({ minX: { type: 'number' }, minY: { type: 'number' }, maxX: { type: 'number' }, maxY: { type: 'number' } }),
           },
         },
+        staleUnitMinutes: {
+          type: 'integer',
+          description: 'Minutes without a position after which the board greys a unit (decision 0121).',
+        },
       }),
       canManage: { type: 'boolean', description: 'Whether the key holds `dispatch.manage`, which every action (an operator route) needs.' },
       departments: {
@@ -99,13 +110,19 @@ const MESSAGES = {
         description: 'Every active unit on duty, with its last position (null when none was reported in the last two minutes).',
         items: {
           ...unit,
-          required: [...unit.required, 'position'],
+          required: [...unit.required, 'position', 'presence'],
           properties: {
             ...unit.properties,
             position: {
               type: ['object', 'null'],
               required: ['mapX', 'mapY', 'reportedAt'],
               properties: { mapX: { type: 'number' }, mapY: { type: 'number' }, reportedAt: date },
+            },
+            presence: {
+              ...presenceClaim,
+              type: ['object', 'null'],
+              description:
+                'The player’s presence claim (`/presence`), null when none is held: the unit has left the game server once it lapses.',
             },
           },
         },
@@ -117,6 +134,11 @@ const MESSAGES = {
     'positions',
     `Units’ latest positions from \`/location\` heartbeats, coalesced per unit and sent together at most every ${POSITION_BATCH_MS} ms per organisation. Never stored.`,
     event('positions', { positions: { type: 'array', items: position } }),
+  ),
+  boardPresence: message(
+    'presence',
+    'Claims a `/presence` heartbeat renewed, after its commit: a unit whose claim is not renewed by its `expiresAt` has left the game server (decision 0121).',
+    event('presence', { claims: { type: 'array', items: presenceClaim } }),
   ),
   boardUnitChanged: message(
     'unit change',

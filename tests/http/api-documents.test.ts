@@ -211,7 +211,7 @@ test('the AsyncAPI document of the realtime channel is served and parses with no
       .messages()
       .all()
       .map((message) => message.name()),
-    ['waypoint', 'waypoint', 'waypoint', 'waypoint.resumed', 'waypoint.resync', 'board', 'board', 'board', 'board', 'mdt', 'mdt'],
+    ['waypoint', 'waypoint', 'waypoint', 'waypoint.resumed', 'waypoint.resync', 'board', 'board', 'board', 'board', 'board', 'mdt', 'mdt'],
   );
 });
 
