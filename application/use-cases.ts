@@ -70,6 +70,7 @@ import { DescribeOperatorKey } from './operator/describe-operator-key.ts';
 import { IssueLinkCode } from './operator/issue-link-code.ts';
 import { IssueWarrant } from './operator/issue-warrant.ts';
 import { ListCharacters } from './operator/list-characters.ts';
+import { ApproveCharacter, MoveCharacter } from './operator/character-owners.ts';
 import { ListCredentials } from './operator/list-credentials.ts';
 import { ListDepartments } from './operator/list-departments.ts';
 import { ListMembers } from './operator/list-members.ts';
@@ -288,6 +289,8 @@ export const USE_CASE_REGISTRY = {
   issueLinkCode: construct(IssueLinkCode, 'characters', 'linkCodes', 'hasher', 'secrets', 'writes'),
   addDepartmentMember: construct(AddDepartmentMember, 'departments', 'characters', 'memberships', 'units', 'ids', 'writes'),
   updateUnit: construct(UpdateUnit, 'units', 'writes'),
+  approveCharacter: construct(ApproveCharacter, 'characters', 'writes'),
+  moveCharacter: construct(MoveCharacter, 'characters', 'personMemberships', 'identifierLinks', 'writes'),
   createCredential: construct(CreateCredential, 'organisations', 'departments', 'credentials', 'hasher', 'secrets', 'ids', 'writes'),
   listCredentials: construct(ListCredentials, 'organisations', 'credentials'),
   rotateCredentialSecret: construct(RotateCredentialSecret, 'credentials', 'hasher', 'secrets', 'writes'),

@@ -109,6 +109,7 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
         { plate: 'CROSS1', ownerCivilianId: away.ids['civilianId'] },
         'ownerCivilianId',
       ],
+      [`/characters/${home.ids['characterId']}/owner`, 'POST', { personId: away.ids['personId'] }, 'personId'],
       [
         `/organisations/${home.ids['organisationId']}/warrants`,
         'POST',
