@@ -111,6 +111,7 @@ import { CreateMyCharacter, RenameMyCharacter, RetireMyCharacter, UnlinkMyIdenti
 import { ConfirmPendingLink, IssueMyLinkCode } from './players/my-link-codes.ts';
 import { ReadMyVehicles, RegisterMyVehicle, ReportMyVehicleStolen, TransferMyVehicle } from './players/my-vehicles.ts';
 import { ReadMyCharacters } from './players/read-my-characters.ts';
+import { LinkByTrustedIdentity, ReadTrustedLinks } from './players/trusted-identity-link.ts';
 import { StartPendingLink } from './bridge/start-pending-link.ts';
 
 /** One use case: the ports it needs, by name, and how to make it from exactly those. */
@@ -385,6 +386,17 @@ export const USE_CASE_REGISTRY = {
   transferMyVehicle: construct(TransferMyVehicle, 'characters', 'civilians', 'vehicles', 'writes'),
   reportMyVehicleStolen: construct(ReportMyVehicleStolen, 'characters', 'civilians', 'vehicles', 'writes'),
   startPendingLink: construct(StartPendingLink, 'pendingLinks', 'hasher', 'secrets', 'writes'),
+  readTrustedLinks: construct(ReadTrustedLinks, 'organisations', 'signInMethods', 'externalIdentities', 'pendingLinks', 'clock'),
+  linkByTrustedIdentity: construct(
+    LinkByTrustedIdentity,
+    'organisations',
+    'characters',
+    'signInMethods',
+    'externalIdentities',
+    'pendingLinks',
+    'identifierLinks',
+    'writes',
+  ),
 } as const satisfies Record<string, UseCaseRow<unknown>>;
 
 export type UseCaseName = keyof typeof USE_CASE_REGISTRY;
