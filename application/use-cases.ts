@@ -74,6 +74,7 @@ import { DescribeOperatorKey } from './operator/describe-operator-key.ts';
 import { IssueLinkCode } from './operator/issue-link-code.ts';
 import { IssueWarrant } from './operator/issue-warrant.ts';
 import { ListCharacters } from './operator/list-characters.ts';
+import { ApproveCharacter, MoveCharacter } from './operator/character-owners.ts';
 import { ListCredentials } from './operator/list-credentials.ts';
 import { ListDepartments } from './operator/list-departments.ts';
 import { ListMembers } from './operator/list-members.ts';
@@ -114,6 +115,7 @@ import { CreateMyCharacter, RenameMyCharacter, RetireMyCharacter, UnlinkMyIdenti
 import { ConfirmPendingLink, IssueMyLinkCode } from './players/my-link-codes.ts';
 import { ReadMyVehicles, RegisterMyVehicle, ReportMyVehicleStolen, TransferMyVehicle } from './players/my-vehicles.ts';
 import { ReadMyCharacters } from './players/read-my-characters.ts';
+import { LinkByTrustedIdentity, ReadTrustedLinks } from './players/trusted-identity-link.ts';
 import { StartPendingLink } from './bridge/start-pending-link.ts';
 
 /** One use case: the ports it needs, by name, and how to make it from exactly those. */
@@ -292,6 +294,8 @@ export const USE_CASE_REGISTRY = {
   issueLinkCode: construct(IssueLinkCode, 'characters', 'linkCodes', 'hasher', 'secrets', 'writes'),
   addDepartmentMember: construct(AddDepartmentMember, 'departments', 'characters', 'memberships', 'units', 'ids', 'writes'),
   updateUnit: construct(UpdateUnit, 'units', 'writes'),
+  approveCharacter: construct(ApproveCharacter, 'characters', 'writes'),
+  moveCharacter: construct(MoveCharacter, 'characters', 'personMemberships', 'identifierLinks', 'writes'),
   createCredential: construct(CreateCredential, 'organisations', 'departments', 'credentials', 'hasher', 'secrets', 'ids', 'writes'),
   listCredentials: construct(ListCredentials, 'organisations', 'credentials'),
   rotateCredentialSecret: construct(RotateCredentialSecret, 'credentials', 'hasher', 'secrets', 'writes'),
@@ -400,6 +404,17 @@ export const USE_CASE_REGISTRY = {
   transferMyVehicle: construct(TransferMyVehicle, 'characters', 'civilians', 'vehicles', 'writes'),
   reportMyVehicleStolen: construct(ReportMyVehicleStolen, 'characters', 'civilians', 'vehicles', 'writes'),
   startPendingLink: construct(StartPendingLink, 'pendingLinks', 'hasher', 'secrets', 'writes'),
+  readTrustedLinks: construct(ReadTrustedLinks, 'organisations', 'signInMethods', 'externalIdentities', 'pendingLinks', 'clock'),
+  linkByTrustedIdentity: construct(
+    LinkByTrustedIdentity,
+    'organisations',
+    'characters',
+    'signInMethods',
+    'externalIdentities',
+    'pendingLinks',
+    'identifierLinks',
+    'writes',
+  ),
 } as const satisfies Record<string, UseCaseRow<unknown>>;
 
 export type UseCaseName = keyof typeof USE_CASE_REGISTRY;

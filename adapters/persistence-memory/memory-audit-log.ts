@@ -16,13 +16,14 @@ export class MemoryAuditLog implements AuditLog {
   }
 
   list(organisationId: OrganisationId, query: AuditQuery) {
-    const { before, action, credentialId } = query;
+    const { before, action, credentialId, via } = query;
     return this.rows.filter(
       (e) =>
         e.organisationId === organisationId &&
         (before === undefined || e.id < before) &&
         (action === undefined || e.action === action) &&
-        (credentialId === undefined || isAbout(e, credentialId)),
+        (credentialId === undefined || isAbout(e, credentialId)) &&
+        (via === undefined || e.details['via'] === via),
       (a, b) => byText(b.id, a.id),
       query.limit,
     );

@@ -126,6 +126,17 @@ export class MemoryPendingLinkRepository implements PendingLinkRepository {
     return this.rows.get(`${organisationId}/${codeHash}`);
   }
 
+  waitingWith(organisationId: OrganisationId, identifier: PlayerIdentifier, now: Date) {
+    return this.rows.filter(
+      (l) =>
+        l.organisationId === organisationId &&
+        l.usedAt === null &&
+        l.expiresAt.getTime() > now.getTime() &&
+        l.identifiers.some((e) => e.kind === identifier.kind && e.value === identifier.value),
+      (a, b) => a.issuedAt.getTime() - b.issuedAt.getTime(),
+    );
+  }
+
   save(link: PendingLink) {
     const state = link.snapshot();
     return this.rows.save({ ...state, id: `${state.organisationId}/${state.codeHash}` });

@@ -111,7 +111,11 @@ export class OpenIdClientIdentities implements ExternalIdentities {
   }
 
   providers(): readonly ExternalProvider[] {
-    return [...this.byId.values()].map(({ setting }) => ({ id: setting.id, name: setting.name }));
+    return [...this.byId.values()].map(({ setting, isOidc }) => ({
+      id: setting.id,
+      name: setting.name,
+      gameIdentity: isOidc ? null : ('discord' as const),
+    }));
   }
 
   async start(providerId: string, callbackUrl: string): Promise<Outcome<{ url: string; kept: KeptAuthorisation }, ExternalRefusal>> {

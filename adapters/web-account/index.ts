@@ -7,6 +7,7 @@ const FILES: Readonly<Record<string, string>> = {
   'app.js': 'app.js',
   'passkeys.js': 'passkeys.js',
   'players.js': 'players.js',
+  'waiting-identities.js': 'waiting-identities.js',
   // The game-started link (`/account/link#code=...`) is the same page, which reads the fragment.
   link: 'index.html',
 };

@@ -14,6 +14,8 @@ export interface ReadAuditLogInput {
   readonly action?: string;
   /** Only entries where this credential acted or was acted on. */
   readonly credentialId?: string;
+  /** Only entries made this way (`details.via`), e.g. links made by `trusted_identity`. */
+  readonly via?: string;
 }
 
 /** The organisation's audit log, newest first, optionally only one action's or one credential's entries. */
@@ -27,6 +29,7 @@ export class ReadAuditLog {
         before: input.before,
         action: input.action,
         credentialId: input.credentialId,
+        via: input.via,
       }),
     );
   }

@@ -20,7 +20,7 @@ export class ListExternalProviders {
   constructor(private readonly ports: Pick<Ports, 'externalIdentities'>) {}
 
   execute(): readonly ExternalProvider[] {
-    return this.ports.externalIdentities.providers();
+    return this.ports.externalIdentities.providers().map(({ id, name }) => ({ id, name }));
   }
 }
 

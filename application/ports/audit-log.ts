@@ -10,6 +10,8 @@ export interface AuditQuery {
   readonly action?: string;
   /** Entries where this credential acted or was acted on. */
   readonly credentialId?: string;
+  /** Entries whose details say they were made this way (`details.via`), e.g. a link `trusted_identity`. */
+  readonly via?: string;
 }
 
 export interface AuditLog {

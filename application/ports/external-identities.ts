@@ -4,6 +4,11 @@ import type { Outcome } from '../../domain/shared/outcome.ts';
 export interface ExternalProvider {
   readonly id: string;
   readonly name: string;
+  /**
+   * The game identity its subjects are, when game servers know players by them: the Discord
+   * preset's user id is `discord:<id>` among a FiveM player's identifiers. Null for the others.
+   */
+  readonly gameIdentity?: 'discord' | null;
 }
 
 /**

@@ -50,6 +50,11 @@ export interface LinkCodeRepository {
 export interface PendingLinkRepository {
   /** Holds the pending link against a concurrent confirmation until the transaction ends. */
   findByHashForUpdate(organisationId: OrganisationId, codeHash: string): Promise<PendingLink | null>;
+  /**
+   * The organisation's pending links not yet used nor expired at `now` whose identifiers include
+   * this one, oldest first; `forUpdate` holds them against a concurrent confirmation.
+   */
+  waitingWith(organisationId: OrganisationId, identifier: PlayerIdentifier, now: Date, forUpdate?: boolean): Promise<PendingLink[]>;
   save(link: PendingLink): Promise<void>;
 }
 

@@ -52,7 +52,7 @@ test.serial('the first owner accepts the bootstrap key’s invitation on /accoun
   const page = await owner.context.newPage();
   await acceptInvitation(page, `${app.service.url}/account/#invitation=${encodeURIComponent(token)}`, 'Olivia Owner', 'olivia');
   t.is(new URL(page.url()).hash, '', 'the invitation leaves the address bar');
-  await page.getByRole('row', { name: /Owner/ }).waitFor();
+  await page.getByRole('region', { name: 'Organisations' }).getByRole('row', { name: /Owner/ }).waitFor();
   await checkScreen(t, page, 'people', 'account');
   if (process.env['SAVE_README_SCREENSHOT'] === '1')
     await page.screenshot({ path: new URL('../../docs/images/account.png', import.meta.url).pathname });

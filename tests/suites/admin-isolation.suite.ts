@@ -72,6 +72,19 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
     });
   }
 
+  // A person's own routes, the same way: another organisation's person (its owner, even) reaches none of these ids.
+  const ownRoutes = ROUTES.filter((spec) => spec.guard.kind === 'person' && /:(characterId|vehicleId|organisationId)\b/.test(spec.path));
+  for (const spec of ownRoutes) {
+    test.serial(`${spec.operationId}: another organisation's person gets 404 for these ids, and nothing is written`, async (t) => {
+      const { app, store, home, away } = t.context;
+      const body = await validBody(spec.operationId, away);
+      const before = await store.snapshot();
+      const reply = await app.http.send(spec.method, away.pathOf(spec), body, { token: home.tokens.person });
+      t.deepEqual([reply.status, reply.body.error], [404, 'NOT_FOUND']);
+      t.deepEqual(await store.snapshot(), before);
+    });
+  }
+
   test.serial('a missing or unknown operator key is the same 401 on every operator route', async (t) => {
     const { app, home } = t.context;
     for (const spec of operatorRoutes) {
@@ -109,6 +122,7 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
         { plate: 'CROSS1', ownerCivilianId: away.ids['civilianId'] },
         'ownerCivilianId',
       ],
+      [`/characters/${home.ids['characterId']}/owner`, 'POST', { personId: away.ids['personId'] }, 'personId'],
       [
         `/organisations/${home.ids['organisationId']}/warrants`,
         'POST',

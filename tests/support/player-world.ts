@@ -9,15 +9,24 @@ const unique = () => `${Date.now().toString(36)}p${(serial++).toString(36)}`;
 /**
  * What the person routes of a route world act on: the owner's own characters (one kept, one that
  * the retire route retires again and again) and a vehicle of theirs, so that every route of the
- * table has ids of its caller's own to call.
+ * table has ids of its caller's own to call; and a character the roster's owner routes approve and
+ * move between the owner and another person of the organisation, back and forth.
  */
-export async function playerWorld(http: HttpClient, ownerCookie: string, organisationId: string, gameToken: string) {
-  const browser = browserOf(http, http.baseUrl, ownerCookie);
+export async function playerWorld(
+  http: HttpClient,
+  owner: { readonly personId: string; readonly browser: { readonly cookie: string } },
+  otherPersonId: string,
+  organisationId: string,
+  gameToken: string,
+) {
+  const browser = browserOf(http, http.baseUrl, owner.browser.cookie);
   const base = `/api/v1/account/organisations/${organisationId}`;
   const character = async (firstName: string) =>
     expect(await browser.post(`${base}/characters`, { firstName, lastName: 'Owner' }), 201).characterId as string;
   const characterId = await character('Keeper');
   const retiringId = await character('Leaver');
+  const movingId = await character('Mover');
+  const ROSTER_OWNER_ROUTES = new Set(['approveCharacter', 'moveCharacter']);
   const vehicleId = expect(
     await browser.post(`${base}/vehicles`, { plate: `OW${unique()}`.slice(0, 12), ownerCharacterId: characterId }),
     201,
@@ -27,6 +36,7 @@ export async function playerWorld(http: HttpClient, ownerCookie: string, organis
   return {
     /** The id a person route takes for `name`, or null where the world's own is meant. */
     idOf: (spec: Pick<RouteSpec, 'operationId' | 'guard'>, name: string): string | null => {
+      if (ROSTER_OWNER_ROUTES.has(spec.operationId) && name === 'characterId') return movingId;
       if (spec.guard.kind !== 'person') return null;
       if (spec.operationId === 'retireMyCharacter' && name === 'characterId') return retiringId;
       return ids[name] ?? null;
@@ -50,6 +60,8 @@ export async function playerWorld(http: HttpClient, ownerCookie: string, organis
         }
         case 'registerMyVehicle':
           return { plate: `RG${unique()}`.slice(0, 12), make: 'Declasse', ownerCharacterId: characterId };
+        case 'moveCharacter':
+          return { personId: serial++ % 2 === 0 ? otherPersonId : owner.personId };
         case 'transferMyVehicle':
           return { characterId };
         case 'reportMyVehicleStolen':

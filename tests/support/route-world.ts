@@ -19,12 +19,8 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   ids['operatorKeyId'] = (await org.operatorKey(['organisation.settings.manage'], 'world key')).operatorKeyId;
   const gameAndApi = { game: await tokenFor(http, game), api: await tokenFor(http, api) };
   const secrets = { game, api };
-  const civilian = await operator.post(`/organisations/${org.organisationId}/civilians`, {
-    firstName: 'Trevor',
-    lastName: 'Philips',
-    dateOfBirth: '1967-06-06',
-  });
-  ids['civilianId'] = civilian.body.civilianId as string;
+  const trevor = { firstName: 'Trevor', lastName: 'Philips', dateOfBirth: '1967-06-06' };
+  ids['civilianId'] = (await operator.post(`/organisations/${org.organisationId}/civilians`, trevor)).body.civilianId as string;
   // A vehicle registered by the operator, owned by the civilian, with a warrant on the civilian: the records routes' ids and filters.
   const plate = `W${unique()}`.slice(0, 16).toUpperCase();
   const vehicle = expect(
@@ -68,7 +64,7 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   const leaving = sessionIdOf(sessionCookieOf(again));
   const dispatcher = await signUp(http, http.baseUrl, await invitation('dispatcher'), 'World Dispatcher', `dispatch.${unique()}`);
   ids['personId'] = dispatcher.personId;
-  const players = await playerWorld(http, owner.browser.cookie, org.organisationId, gameAndApi.game);
+  const players = await playerWorld(http, owner, dispatcher.personId, org.organisationId, gameAndApi.game);
   // Signing out everywhere ends every session of its person: the dispatcher's, which nothing else uses.
   const tokens = {
     ...gameAndApi,

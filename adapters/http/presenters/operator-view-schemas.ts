@@ -129,6 +129,8 @@ export const characterViewSchema = shape({
   firstName: string,
   lastName: string,
   dateOfBirth: { type: ['string', 'null'], format: 'date' },
+  status: { enum: ['active', 'pending', 'retired'], description: '`pending` waits for **Approve**; `retired` takes no link.' },
+  ownerPersonId: { ...nullableId, description: 'The person whose account holds it; null for one the roster or `/duty` made.' },
 });
 
 export const linkCodeSchema = shape({ code: string, expiresAt: time });

@@ -2,7 +2,7 @@ import type { Character } from '../../../domain/roster/character.ts';
 import type { Unit } from '../../../domain/unit/unit.ts';
 
 export function characterView(character: Character) {
-  const { id, publicId, organisationId, firstName, lastName, dateOfBirth } = character.snapshot();
+  const { id, publicId, organisationId, firstName, lastName, dateOfBirth, status, ownerPersonId } = character.snapshot();
   return {
     characterId: id,
     characterPublicId: publicId,
@@ -11,6 +11,8 @@ export function characterView(character: Character) {
     firstName,
     lastName,
     dateOfBirth,
+    status,
+    ownerPersonId,
   };
 }
 

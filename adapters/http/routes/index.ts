@@ -7,6 +7,7 @@ import { tokenRoutes } from './tokens.ts';
 import { accountRoutes } from './people/account.ts';
 import { myCharacterRoutes } from './people/characters.ts';
 import { myVehicleRoutes } from './people/vehicles.ts';
+import { trustedLinkRoutes } from './people/trusted-links.ts';
 import { authRoutes } from './people/auth.ts';
 import { passkeyRoutes } from './people/passkeys.ts';
 import { externalSignInRoutes } from './people/external.ts';
@@ -18,6 +19,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...accountRoutes,
   ...myCharacterRoutes,
   ...myVehicleRoutes,
+  ...trustedLinkRoutes,
   ...passkeyRoutes,
   ...externalSignInRoutes,
   ...bridgeRoutes,

@@ -15,12 +15,13 @@ export class MikroOrmAuditLog implements AuditLog {
 
   append = (entry: AuditEntry) => this.rows.insert(auditEntryToRecord(entry));
 
-  list = (organisationId: OrganisationId, { limit, before, action, credentialId }: AuditQuery) =>
+  list = (organisationId: OrganisationId, { limit, before, action, credentialId, via }: AuditQuery) =>
     this.rows.many(
       {
         organisationId,
         ...(before === undefined ? {} : { id: { $lt: before } }),
         ...(action === undefined ? {} : { action }),
+        ...(via === undefined ? {} : { details: { via } }),
         ...(credentialId === undefined
           ? {}
           : {

@@ -125,6 +125,14 @@ export class MikroOrmPendingLinkRepository implements PendingLinkRepository {
   /** `SELECT ... FOR UPDATE`: a concurrent confirmation of the same link waits for this one. */
   findByHashForUpdate = (organisationId: OrganisationId, codeHash: string) =>
     this.rows.one({ organisationId, codeHash }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  /** The organisation's live pending links are few (ten minutes each), so the identifier is matched here. */
+  waitingWith = async (organisationId: OrganisationId, identifier: PlayerIdentifier, now: Date, forUpdate = false) => {
+    const live = await this.rows.many(
+      { organisationId, usedAt: null, expiresAt: { $gt: now } },
+      { orderBy: { issuedAt: 'asc' }, ...(forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) },
+    );
+    return live.filter((link) => link.identifiers.some((e) => e.kind === identifier.kind && e.value === identifier.value));
+  };
   save = (link: PendingLink) => {
     const { identifiers, ...state } = link.snapshot();
     return this.rows.put({ ...state, identifiers: identifiers.map(({ kind, value }) => ({ kind, value })) });

@@ -1,6 +1,7 @@
 // A player's own characters, vehicles and game links on `/account/` (issue 32), in the first
 // organisation the person belongs to. Talks to the account routes only.
 import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
+import { showWaitingIdentities } from './waiting-identities.js';
 
 const STATUS_WORDS = { active: 'Active', pending: 'Waiting for approval', retired: 'Retired' };
 
@@ -31,6 +32,12 @@ export async function showPlayer(send, organisation) {
     vehicles.map((v) => vehicleRow(send, v, refresh)),
     5,
     'No vehicle registered.',
+  );
+  await showWaitingIdentities(
+    send,
+    base,
+    keepers.filter((c) => c.status === 'active'),
+    refresh,
   );
   byId('characters-section').hidden = false;
   byId('vehicles-section').hidden = false;

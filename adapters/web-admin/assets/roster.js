@@ -1,9 +1,11 @@
-// Characters, their memberships with callsigns, and the link codes a player types in game.
+// Characters, whose account holds each, their memberships with callsigns, approval, moving one to
+// another account, and the link codes a player types in game.
 import { allPages, call, inOrganisation } from './api.js';
 import { byId, el, fillRows, own, phrase, say } from '/shared/dom.js';
 import { departmentChoice, may, succeed } from './controls.js';
 
 const ROSTER = 'roster.manage';
+const STATUS = { pending: ' (waiting for approval)', retired: ' (retired)' };
 
 export function rosterPart(who, failed, departmentsNow) {
   const characterForm = byId('character-form');
@@ -11,6 +13,8 @@ export function rosterPart(who, failed, departmentsNow) {
   const characterStatus = byId('character-status');
   const memberStatus = byId('member-status');
   const rowsStatus = byId('character-rows-status');
+  const moveForm = byId('move-form');
+  const moveStatus = byId('move-status');
   const canRoster = () => may(who(), ROSTER);
 
   async function issueLinkCode(character) {
@@ -33,7 +37,24 @@ export function rosterPart(who, failed, departmentsNow) {
     }
   }
 
-  function row(character, memberships, units, departments) {
+  async function approve(character) {
+    try {
+      await call('POST', `/characters/${character.characterId}/approve`);
+      await load();
+      succeed(rowsStatus, phrase`${character.displayName} is approved: it may be linked now.`);
+    } catch (error) {
+      failed(error, rowsStatus);
+    }
+  }
+
+  /** Whose account holds it, by the organisation's people; the roster's own when none. */
+  function ownerCell(character, people) {
+    if (character.ownerPersonId === null) return own('Roster');
+    const owner = people.get(character.ownerPersonId);
+    return owner ? phrase`${owner.displayName}` : own('A former member');
+  }
+
+  function row(character, memberships, units, departments, people) {
     const placed = memberships
       .filter((m) => m.characterId === character.characterId)
       .map((m) => {
@@ -45,11 +66,21 @@ export function rosterPart(who, failed, departmentsNow) {
     return el(
       'tr',
       {},
-      el('td', { text: character.displayName }),
+      el('td', {}, phrase`${character.displayName}`, own(STATUS[character.status] ?? '')),
+      el('td', {}, ownerCell(character, people)),
       el('td', {}, placed.length > 0 ? el('ul', { class: 'plain' }, ...placed) : own('—')),
       el(
         'td',
         { class: 'actions' },
+        ...(character.status === 'pending'
+          ? [
+              el(
+                'button',
+                { type: 'button', disabled: !canRoster(), onclick: () => void approve(character) },
+                phrase`Approve ${character.displayName}`,
+              ),
+            ]
+          : []),
         el(
           'button',
           { type: 'button', disabled: !canRoster(), onclick: () => void issueLinkCode(character) },
@@ -72,19 +103,24 @@ export function rosterPart(who, failed, departmentsNow) {
   async function load() {
     const departments = departmentsNow();
     departmentChoice('member-department', departments, !canRoster());
-    if (!canRoster()) return fillRows(byId('character-rows'), [], 3, 'This key cannot list characters.');
-    const [characters, memberships, units] = await Promise.all([
+    if (!canRoster()) return fillRows(byId('character-rows'), [], 4, 'This key cannot list characters.');
+    const [characters, memberships, units, people] = await Promise.all([
       allPages(inOrganisation('/characters')),
       allPages(inOrganisation('/members')),
       allPages(inOrganisation('/units')),
+      call('GET', inOrganisation('/people')),
     ]);
     const byUnit = new Map(units.map((u) => [u.unitId, u]));
-    byId('member-character').replaceChildren(...characters.map((c) => el('option', { value: c.characterId, text: c.displayName })));
+    const byPerson = new Map(people.map((p) => [p.personId, p]));
+    const options = () => characters.map((c) => el('option', { value: c.characterId, text: c.displayName }));
+    byId('member-character').replaceChildren(...options());
+    byId('move-character').replaceChildren(...options());
+    byId('move-person').replaceChildren(...people.map((p) => el('option', { value: p.personId, text: p.displayName })));
     memberHint(characters, departments);
     fillRows(
       byId('character-rows'),
-      characters.map((c) => row(c, memberships, byUnit, departments)),
-      3,
+      characters.map((c) => row(c, memberships, byUnit, departments, byPerson)),
+      4,
       'No characters yet: create one above.',
     );
   }
@@ -121,6 +157,21 @@ export function rosterPart(who, failed, departmentsNow) {
       succeed(memberStatus, callsign ? phrase`Added ${name} as a member, callsign ${callsign}.` : phrase`Added ${name} as a member.`);
     } catch (error) {
       failed(error, memberStatus, memberForm);
+    }
+  });
+
+  moveForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const character = byId('move-character');
+    const person = byId('move-person');
+    const name = character.selectedOptions[0]?.textContent ?? '';
+    const to = person.selectedOptions[0]?.textContent ?? '';
+    try {
+      await call('POST', `/characters/${character.value}/owner`, { personId: person.value });
+      await load();
+      succeed(moveStatus, phrase`${name} now belongs to ${to}'s account; its game identities were unlinked.`);
+    } catch (error) {
+      failed(error, moveStatus, moveForm);
     }
   });
 

@@ -30,6 +30,25 @@ export function auditContract(test: ContractTest) {
     t.deepEqual(await store.auditLog.list(a.id, { limit: 10, before: written[1]!.id }), [written[0]]);
   });
 
+  test('audit log: entries made one way, by their details’ via, with or without an action', async (t) => {
+    const { store } = t.context;
+    const a = await fixtures(store).organisation();
+    const via = (action: string, how: string | undefined): AuditEntry => ({
+      ...entry(a.id, action),
+      details: how === undefined ? { plate: 'X' } : { via: how, identifiers: ['license'] },
+    });
+    const [trusted, coded, plain, other] = [
+      via('identity.linked', 'trusted_identity'),
+      via('identity.linked', 'pending_link'),
+      via('identity.linked', undefined),
+      via('character.moved', 'trusted_identity'),
+    ];
+    for (const e of [trusted, coded, plain, other]) await store.auditLog.append(e);
+    t.deepEqual(await store.auditLog.list(a.id, { limit: 10, action: 'identity.linked', via: 'trusted_identity' }), [trusted]);
+    t.deepEqual(await store.auditLog.list(a.id, { limit: 10, via: 'trusted_identity' }), [other, trusted]);
+    t.deepEqual(await store.auditLog.list(a.id, { limit: 10, via: 'nothing_like_it' }), []);
+  });
+
   test('instance keys: created once, then the same key for every caller', async (t) => {
     const { store } = t.context;
     const name = `signing-${ids.next()}`;

@@ -3,6 +3,7 @@ import { DateOfBirth } from '../../../domain/records/date-of-birth.ts';
 import { Character } from '../../../domain/roster/character.ts';
 import { linksFor } from '../../../domain/roster/identifier-link.ts';
 import { LinkCode } from '../../../domain/roster/link-code.ts';
+import { PendingLink } from '../../../domain/roster/pending-link.ts';
 import { PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
 import type { CharacterId, CharacterPublicId } from '../../../domain/shared/ids.ts';
 import { NOW, fixtures, ids } from '../../support/persistence-fixtures.ts';
@@ -100,6 +101,49 @@ export function rosterContract(test: ContractTest) {
     code.redeem(NOW);
     await store.linkCodes.save(code);
     t.deepEqual((await store.linkCodes.findByHash(a.id, hash))?.snapshot().usedAt, NOW);
+  });
+
+  test('pending links: those waiting with an identifier, in their organisation only, neither used nor expired', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const discord = { kind: 'chat' as const, value: `discord:${ids.next()}` };
+    const start = (organisationId: typeof a.id, identifiers: Array<{ kind: 'license' | 'chat'; value: string }>, at = NOW) =>
+      PendingLink.start({ codeHash: `hash-${ids.next()}`, organisationId, identifiers }, at);
+    const earlier = start(a.id, [{ kind: 'license', value: `license:${ids.next()}` }, discord], new Date(NOW.getTime() - 60_000));
+    const later = start(a.id, [discord]);
+    const used = start(a.id, [discord]);
+    used.confirm(NOW);
+    const expired = start(a.id, [discord], new Date(NOW.getTime() - 600_000));
+    const others = [start(b.id, [discord]), start(a.id, [{ kind: 'chat', value: 'discord:1' }]), used, expired];
+    for (const link of [later, ...others, earlier]) await store.pendingLinks.save(link);
+    const waiting = await store.pendingLinks.waitingWith(a.id, discord, NOW);
+    t.deepEqual(
+      waiting.map((l) => l.snapshot()),
+      [earlier.snapshot(), later.snapshot()],
+    );
+    t.deepEqual(await store.pendingLinks.waitingWith(a.id, { kind: 'license', value: discord.value }, NOW), []);
+    // Held for update: of 20 concurrent confirmations of what waits, each link is confirmed once.
+    const confirmations = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        store.uow.run(async () => {
+          const held = await store.pendingLinks.waitingWith(a.id, discord, NOW, true);
+          await widenTheRace();
+          let confirmed = 0;
+          for (const link of held)
+            if (link.confirm(NOW).ok) {
+              await store.pendingLinks.save(link);
+              confirmed += 1;
+            }
+          return confirmed;
+        }),
+      ),
+    );
+    t.is(
+      confirmations.reduce((sum, n) => sum + n, 0),
+      2,
+    );
+    t.deepEqual(await store.pendingLinks.waitingWith(a.id, discord, NOW), []);
   });
 
   test('memberships: found by department and character; a second membership is refused', async (t) => {

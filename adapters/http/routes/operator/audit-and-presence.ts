@@ -16,7 +16,7 @@ const refused = { not_found: notFound('organisation'), forbidden: forbidden('Thi
 export const auditAndPresenceRoutes: readonly RouteSpec[] = [
   auditRoute('readAuditLog', {
     summary:
-      "The organisation's audit log, newest first, optionally of one `action` or one credential (acting or acted on); pass the last entry's id as `before` for the next page.",
+      "The organisation's audit log, newest first, optionally of one `action`, one credential (acting or acted on) or one way of making it (`via`: links made by `trusted_identity`, say); pass the last entry's id as `before` for the next page.",
     request: {
       method: 'GET',
       path: '/api/v1/admin/organisations/:organisationId/audit',
@@ -26,6 +26,13 @@ export const auditAndPresenceRoutes: readonly RouteSpec[] = [
         before: Type.Optional(id<AuditEntryId>()),
         action: Type.Optional(Type.String({ pattern: '^[a-z0-9_]+(\\.[a-z0-9_]+)+$', maxLength: 64, description: 'Only this action.' })),
         credentialId: Type.Optional(id<CredentialId>()),
+        via: Type.Optional(
+          Type.String({
+            pattern: '^[a-z_]+$',
+            maxLength: 32,
+            description: 'Only entries made this way (`details.via`), e.g. `trusted_identity`.',
+          }),
+        ),
       }),
     },
     success: listed('audit entries', auditEntryView, auditEntrySchema),

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { characterViewSchema, linkCodeSchema, membershipSchema } from '../../presenters/operator-view-schemas.ts';
 import { unitViewSchema } from '../../presenters/roster-views.ts';
-import type { CharacterId } from '../../../../domain/shared/ids.ts';
+import type { CharacterId, PersonId } from '../../../../domain/shared/ids.ts';
 import { membershipView } from '../../presenters/membership-views.ts';
 import { characterView, unitView } from '../../presenters/roster-views.ts';
 import { conflict, forbidden, invalid, notFound, nothingToChange } from '../../refusals.ts';
@@ -47,6 +47,32 @@ export const rosterRoutes: readonly RouteSpec[] = [
       present: ({ code, expiresAt }) => ({ code, expiresAt: expiresAt.toISOString() }),
     },
     refusals: { not_found: notFound('character'), forbidden: notAllowed },
+  }),
+  rosterRoute('approveCharacter', {
+    summary: 'Approves a character waiting for approval: it becomes active and may be linked. One already active is answered as it is.',
+    request: { method: 'POST', path: '/api/v1/admin/characters/:characterId/approve', params: idParams('characterId') },
+    success: { status: 200, description: 'The character as it now is.', schema: characterViewSchema, present: characterView },
+    refusals: {
+      not_found: notFound('character'),
+      forbidden: notAllowed,
+      character_retired: conflict('The character is retired: it is never active again.'),
+    },
+  }),
+  rosterRoute('moveCharacter', {
+    summary:
+      "Moves a character, with its record and vehicles, to another person's account in the same organisation; its game identities are unlinked.",
+    request: {
+      method: 'POST',
+      path: '/api/v1/admin/characters/:characterId/owner',
+      params: idParams('characterId'),
+      body: Type.Object({ personId: id<PersonId>() }),
+    },
+    success: { status: 200, description: 'The character as it now is.', schema: characterViewSchema, present: characterView },
+    refusals: {
+      not_found: notFound('character'),
+      forbidden: notAllowed,
+      unknown_person: invalid('personId', 'is not a person of this organisation'),
+    },
   }),
   rosterRoute('addDepartmentMember', {
     summary: 'Puts a character on the department roster with its unit; a null callsign leaves it unassigned.',
