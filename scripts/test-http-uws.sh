@@ -70,6 +70,25 @@ FILES=(
   tests/http/token-exchange.test.ts
   tests/http/trusted-proxy.test.ts
   tests/http/verified-tokens.test.ts
+  tests/http/access-log.test.ts
+  tests/http/board-evening.memory.test.ts
+  tests/http/board-evening.pglite.test.ts
+  tests/http/board-evening.postgres.test.ts
+  tests/http/character-owners.memory.test.ts
+  tests/http/character-owners.pglite.test.ts
+  tests/http/character-owners.postgres.test.ts
+  tests/http/mdt-pairing.memory.test.ts
+  tests/http/mdt-pairing.pglite.test.ts
+  tests/http/mdt-pairing.postgres.test.ts
+  tests/http/mdt-sign-out.memory.test.ts
+  tests/http/mdt-sign-out.pglite.test.ts
+  tests/http/mdt-sign-out.postgres.test.ts
+  tests/http/players.memory.test.ts
+  tests/http/players.pglite.test.ts
+  tests/http/players.postgres.test.ts
+  tests/http/trusted-link.memory.test.ts
+  tests/http/trusted-link.pglite.test.ts
+  tests/http/trusted-link.postgres.test.ts
   tests/fuzz/all-routes.postgres.test.ts
   tests/fuzz/integration-routes.memory.test.ts
   tests/fuzz/operator-routes.memory.test.ts
@@ -80,6 +99,11 @@ FILES=(
   tests/browser/external-sign-in.test.ts
   tests/browser/passkeys.test.ts
   tests/browser/people.test.ts
+  tests/browser/dispatch-board-evening.test.ts
+  tests/browser/mdt-pairing.test.ts
+  tests/browser/players.test.ts
+  tests/browser/roster-owners.test.ts
+  tests/browser/trusted-link.test.ts
   # Not a suite of the Koa half's: the uws transport where uWS loads (its other branch runs there).
   tests/composition/http-engine.test.ts
 )
