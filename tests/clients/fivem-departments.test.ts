@@ -6,6 +6,9 @@ import { builtResource, until } from './fxserver/community.ts';
 import { type FakePlayer, FxServer, serverCfg } from './fxserver/fxserver.ts';
 import { Acl } from './fxserver/acl.ts';
 import { answeredCount } from './fxserver/service-metrics.ts';
+import { openBrowser } from '../support/browser.ts';
+import { signIn } from '../support/dispatch-scene.ts';
+import { organisationOf } from '../support/operator-driver.ts';
 
 /**
  * One game server serving two departments (issue 33): police (`lspd…`) and fire (`lsfd…`), each
@@ -102,6 +105,21 @@ test.serial('a police officer and a firefighter go on duty from one server, each
   await said(firefighter.player, `On duty in ${fire.slug} (AVAILABLE)`);
   t.like(await world.unit(officer.unitId!), { status: 'AVAILABLE', departmentId: police.departmentId });
   t.like(await world.unit(firefighter.unitId!), { status: 'AVAILABLE', departmentId: fire.departmentId });
+
+  // The dispatcher's board, in Chromium, shows both units on duty.
+  const browser = await openBrowser();
+  try {
+    const { key } = await organisationOf(t.context.app.http, t.context.app.bootstrapKey, world.organisationId).operatorKey([
+      'dispatch.view',
+    ]);
+    const board = await browser.context.newPage();
+    await signIn(board, t.context.app.service.url, key);
+    const units = board.getByRole('table', { name: 'Units' });
+    for (const unitId of [officer.unitId!, firefighter.unitId!])
+      await units.getByText((await world.unit(unitId)).callsign as string).waitFor();
+  } finally {
+    await browser.close();
+  }
 
   // The fire department's own waypoint channel brings a fire call's route to the firefighter's GPS.
   const call = await world.openCall(fire.departmentId, { mapX: 900, mapY: -900 });
