@@ -70,8 +70,8 @@ export function gateFactsSql(pairs: number, lockUnits: boolean): string {
     o.concurrent_accounts_max as org_concurrent_accounts_max, o.auto_provision as org_auto_provision,
     o.emergency_department_id as org_emergency_department_id, o.join_rule as org_join_rule,
     o.characters_per_person as org_characters_per_person, o.character_approval as org_character_approval,
-    o.trusted_identity_link as org_trusted_identity_link, ${linkColumns}, ${unitColumns}
-    o.stale_unit_minutes as org_stale_unit_minutes, ${linkColumns}, ${unitColumns}
+    o.trusted_identity_link as org_trusted_identity_link, o.stale_unit_minutes as org_stale_unit_minutes,
+    ${linkColumns}, ${unitColumns}
   from organisations o
   left join identifier_links l on l.organisation_id = o.id and ${links}
   left join memberships m on m.character_id = l.character_id and m.department_id = ?
