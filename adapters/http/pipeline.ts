@@ -53,13 +53,59 @@ export interface HttpOptions {
 
 export const DEFAULT_BODY_LIMIT = '512kb';
 
+/**
+ * One route as a transport with a router of its own mounts it (the Koa transport, on @koa/router):
+ * the row's stages split where its bearer token is verified, so that such a transport can verify
+ * it with its own middleware (koa-jwt) and run everything else as the pipeline does.
+ */
+export interface PipelineRow {
+  readonly method: string;
+  /** The path template, with `:name` parameters (path-to-regexp's form). */
+  readonly template: string;
+  /** The row's operation id; the document's path or the health check's for the routes outside the table. */
+  readonly name: string;
+  /** What runs before the token is verified (a budget per caller address), if anything. */
+  readonly beforeToken?: Stage;
+  /**
+   * The pipeline's own verification of the row's JWT bearer token (`Authorization: Bearer <jwt>`,
+   * with `BearerTokenRules.verification`), leaving the claims in `ex.claims`; absent on every row
+   * that takes no such token (public rows, operator keys, sessions, MDT sessions).
+   */
+  readonly verifyToken?: Stage;
+  /** The rest of the row, from the verified claims on: kind and scope, limits, body, validation, use case, presenter. */
+  readonly afterToken: Stage;
+}
+
 /** The whole HTTP surface as one function of a request: what every transport mounts. */
 export interface HttpPipeline {
   handle(request: TransportRequest): Promise<Answer>;
+  /**
+   * The same surface for a transport that routes itself: the stages around routing (metrics, request
+   * id, headers, access log, the one error shape, the page table) with `routed` where the pipeline's
+   * router would be. `routed` finds the row, sets `ex.route` and `ex.params`, runs it, and answers a
+   * path it does not serve with `answerUnrouted`.
+   */
+  serve(request: TransportRequest, routed: Stage): Promise<Answer>;
+  /** Every route served (the table's rows, the documents, the health checks), in the order they are matched. */
+  readonly rows: readonly PipelineRow[];
   /** The largest body a route reads, in bytes (decoded); a transport need keep no more of any request. */
   readonly bodyLimitBytes: number;
   /** Every method and path template served (the table's rows, the documents, the health checks). */
   readonly routes: ReadonlyArray<{ readonly method: string; readonly path: string }>;
+}
+
+/**
+ * The answer to a path no row serves with this method, on every transport: `null` (no row has
+ * the path) is a 404; a method no route can have is a 501, an OPTIONS is 200 with `Allow`, any
+ * other method a 405 with `Allow`.
+ */
+export function answerUnrouted(ex: Exchange, allow: string | null, implemented: boolean): void {
+  if (allow === null) throw new HttpError('NOT_FOUND');
+  ex.set('Allow', allow);
+  if (!implemented) throw new HttpError('NOT_IMPLEMENTED');
+  if (ex.method !== 'OPTIONS') throw methodNotAllowed(ex.method, allow);
+  ex.status = 200;
+  ex.body = '';
 }
 
 /**
@@ -75,14 +121,17 @@ export function createHttpPipeline(deps: HttpDependencies, routes: readonly Rout
   const bodyLimitBytes = parseBytes(options.bodyLimit ?? DEFAULT_BODY_LIMIT) ?? 0;
   const json = readJsonBody(bodyLimitBytes);
   const verified = new VerifiedTokens();
-  for (const spec of routes) router.add(spec.method, spec.path, compose(stagesOf(spec, deps, options, json, verified)));
-  for (const [path, answer] of docsRoutes(openApiDocument(routes), options.asyncApi)) router.add('GET', path, answer);
-  router.add('GET', '/healthz', (ex) => {
-    ex.status = 200;
-    ex.type = 'application/json';
-    ex.body = '{"status":"ok"}';
-  });
-  router.add('GET', '/readyz', readiness(deps));
+  const rows: PipelineRow[] = routes.map((spec) => rowOf(spec, deps, options, json, verified));
+  for (const [path, answer] of docsRoutes(openApiDocument(routes), options.asyncApi)) rows.push(plainRow(path, path, answer));
+  rows.push(
+    plainRow('/healthz', 'healthz', (ex) => {
+      ex.status = 200;
+      ex.type = 'application/json';
+      ex.body = '{"status":"ok"}';
+    }),
+    plainRow('/readyz', 'readyz', readiness(deps)),
+  );
+  for (const row of rows) router.add(row.method, row.template, wholeRow(row));
   const pages = pageTable(options.realtimePort === undefined ? {} : { realtimePort: options.realtimePort });
   const route: Stage = (ex) => {
     const found = router.find(ex.method, ex.path);
@@ -91,55 +140,81 @@ export function createHttpPipeline(deps: HttpDependencies, routes: readonly Rout
       ex.params = found.params;
       return found.target(ex, async () => undefined);
     }
-    if (found.kind === 'none') throw new HttpError('NOT_FOUND');
-    ex.set('Allow', found.allow);
-    if (!found.implemented) throw new HttpError('NOT_IMPLEMENTED');
-    if (ex.method !== 'OPTIONS') throw methodNotAllowed(ex.method, found.allow);
-    ex.status = 200;
-    ex.body = '';
+    if (found.kind === 'none') return answerUnrouted(ex, null, true);
+    return answerUnrouted(ex, found.allow, found.implemented);
   };
-  const whole = compose<Exchange>([
-    ...(options.metrics === undefined ? [] : [requestMetrics(options.metrics)]),
-    requestContext(options.logger, {
-      mode: options.accessLog?.mode ?? 'every',
-      periodMs: options.accessLog?.periodMs ?? 60_000,
-      hot: new Set([...routes.filter((spec) => HEARTBEATS.has(spec.operationId)).map((spec) => spec.path), '/healthz', '/readyz']),
-    }),
-    errorHandler(options.logger),
-    staticPages(pages, HOME_PAGE),
-    route,
-  ]);
+  const around = (routed: Stage) =>
+    compose<Exchange>([
+      ...(options.metrics === undefined ? [] : [requestMetrics(options.metrics)]),
+      requestContext(options.logger, {
+        mode: options.accessLog?.mode ?? 'every',
+        periodMs: options.accessLog?.periodMs ?? 60_000,
+        hot: new Set([...routes.filter((spec) => HEARTBEATS.has(spec.operationId)).map((spec) => spec.path), '/healthz', '/readyz']),
+      }),
+      errorHandler(options.logger),
+      staticPages(pages, HOME_PAGE),
+      routed,
+    ]);
+  const serveWith = async (whole: (ex: Exchange) => Promise<void>, request: TransportRequest) => {
+    const exchange = new Exchange(request, hops);
+    try {
+      await whole(exchange);
+    } catch (error) {
+      // Nothing gets past the error stage but a failure of the stages around it: still the one shape.
+      options.logger.error({ err: error }, 'unhandled error around the pipeline');
+      render(exchange, new HttpError('INTERNAL'));
+    }
+    return exchange.answer();
+  };
+  const own = around(route);
+  // One composition per transport router; `serve` is called with the same `routed` for every request.
+  const composed = new WeakMap<Stage, (ex: Exchange) => Promise<void>>();
   return {
     bodyLimitBytes,
+    rows,
     routes: router.routes(),
-    handle: async (request) => {
-      const exchange = new Exchange(request, hops);
-      try {
-        await whole(exchange);
-      } catch (error) {
-        // Nothing gets past the error stage but a failure of the stages around it: still the one shape.
-        options.logger.error({ err: error }, 'unhandled error around the pipeline');
-        render(exchange, new HttpError('INTERNAL'));
-      }
-      return exchange.answer();
+    handle: (request) => serveWith(own, request),
+    serve: (request, routed) => {
+      let whole = composed.get(routed);
+      if (whole === undefined) composed.set(routed, (whole = around(routed)));
+      return serveWith(whole, request);
     },
   };
 }
 
+/** A GET route outside the table (a document, a health check): one stage, no guard. */
+function plainRow(template: string, name: string, answer: Stage): PipelineRow {
+  return { method: 'GET', template, name, afterToken: answer };
+}
+
+/** A row as the pipeline's own router runs it: before the token, its verification, the rest. */
+function wholeRow(row: PipelineRow): Stage {
+  const stages = [row.beforeToken, row.verifyToken, row.afterToken].filter((stage) => stage !== undefined);
+  return stages.length === 1 ? stages[0]! : compose(stages);
+}
+
 /** The stages of one row, in the order every transport runs them. */
-function stagesOf(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, json: Stage, verified: VerifiedTokens): Stage[] {
+function rowOf(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, json: Stage, verified: VerifiedTokens): PipelineRow {
   const onLimited = options.metrics && ((bucket: string) => options.metrics?.rateLimited(bucket));
   const limit = spec.rateLimit && rateLimit(spec.rateLimit, deps.rateLimiter, options.rateLimitScale, onLimited);
-  return [
-    ...(limit && spec.rateLimit?.per === 'address' ? [limit] : []),
-    ...guard(spec.guard, spec.method, deps.useCases, deps.accessTokens, verified, {
-      sessions: deps.mdtSessions,
-      authenticate: deps.useCases.authenticateMdtSession,
-    }),
+  const { verify, checks } = guard(spec.guard, spec.method, deps.useCases, deps.accessTokens, verified, {
+    sessions: deps.mdtSessions,
+    authenticate: deps.useCases.authenticateMdtSession,
+  });
+  const after = [
+    ...checks,
     ...(limit && spec.rateLimit?.per !== 'address' ? [limit] : []),
     ...(spec.body ? [json] : []),
     handler(spec, deps.useCases[spec.useCase], deps.useCases.runOnce),
   ];
+  return {
+    method: spec.method,
+    template: spec.path,
+    name: spec.operationId,
+    ...(limit && spec.rateLimit?.per === 'address' ? { beforeToken: limit } : {}),
+    ...(verify ? { verifyToken: verify } : {}),
+    afterToken: compose(after),
+  };
 }
 
 function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOnce: UseCases['runOnce']): Stage {
