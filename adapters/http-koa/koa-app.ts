@@ -3,6 +3,7 @@ import type { RouterContext } from '@koa/router';
 import {
   type Exchange,
   type HttpDependencies,
+  type HttpPipeline,
   type HttpOptions,
   type RouteSpec,
   type TransportRequest,
@@ -29,8 +30,12 @@ interface KoaRequest extends TransportRequest {
  * limits, body, validation, use case, presenter) is the pipeline's row, run as it runs on uWS.
  */
 export function createKoaApp(deps: HttpDependencies, routes: readonly RouteSpec[], options: HttpOptions): Koa {
-  const pipeline = createHttpPipeline(deps, routes, options);
-  const router = tableRouter(pipeline.rows, bearerGuard(deps.accessTokens, exchangeOf));
+  return koaApplication(createHttpPipeline(deps, routes, options), bearerGuard(deps.accessTokens, exchangeOf));
+}
+
+/** The Koa application of a pipeline's rows, with `bearer` in front of each JWT row. */
+export function koaApplication(pipeline: Pick<HttpPipeline, 'rows' | 'serve'>, bearer: Koa.Middleware): Koa {
+  const router = tableRouter(pipeline.rows, bearer);
   const app = new Koa();
   app.silent = true;
   const intoKoa = (ex: Exchange) => {

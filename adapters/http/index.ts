@@ -15,6 +15,7 @@ export {
   type PipelineRow,
   answerUnrouted,
   createHttpPipeline,
+  ownRouting,
 } from './pipeline.ts';
 export type { RouteSpec } from './route-spec.ts';
 export type { HttpMetrics } from './stages/request-metrics.ts';

@@ -117,7 +117,6 @@ export function answerUnrouted(ex: Exchange, allow: string | null, implemented: 
  */
 export function createHttpPipeline(deps: HttpDependencies, routes: readonly RouteSpec[], options: HttpOptions): HttpPipeline {
   const hops = options.trustProxy === true ? 1 : options.trustProxy === false ? 0 : Math.max(0, Math.floor(options.trustProxy));
-  const router = new Router<Stage>();
   const bodyLimitBytes = parseBytes(options.bodyLimit ?? DEFAULT_BODY_LIMIT) ?? 0;
   const json = readJsonBody(bodyLimitBytes);
   const verified = new VerifiedTokens();
@@ -131,18 +130,8 @@ export function createHttpPipeline(deps: HttpDependencies, routes: readonly Rout
     }),
     plainRow('/readyz', 'readyz', readiness(deps)),
   );
-  for (const row of rows) router.add(row.method, row.template, wholeRow(row));
+  const own = ownRouting(rows);
   const pages = pageTable(options.realtimePort === undefined ? {} : { realtimePort: options.realtimePort });
-  const route: Stage = (ex) => {
-    const found = router.find(ex.method, ex.path);
-    if (found.kind === 'route') {
-      ex.route = found.template;
-      ex.params = found.params;
-      return found.target(ex, async () => undefined);
-    }
-    if (found.kind === 'none') return answerUnrouted(ex, null, true);
-    return answerUnrouted(ex, found.allow, found.implemented);
-  };
   const around = (routed: Stage) =>
     compose<Exchange>([
       ...(options.metrics === undefined ? [] : [requestMetrics(options.metrics)]),
@@ -166,20 +155,43 @@ export function createHttpPipeline(deps: HttpDependencies, routes: readonly Rout
     }
     return exchange.answer();
   };
-  const own = around(route);
+  const ownWhole = around(own.route);
   // One composition per transport router; `serve` is called with the same `routed` for every request.
   const composed = new WeakMap<Stage, (ex: Exchange) => Promise<void>>();
   return {
     bodyLimitBytes,
     rows,
-    routes: router.routes(),
-    handle: (request) => serveWith(own, request),
+    routes: own.routes,
+    handle: (request) => serveWith(ownWhole, request),
     serve: (request, routed) => {
       let whole = composed.get(routed);
       if (whole === undefined) composed.set(routed, (whole = around(routed)));
       return serveWith(whole, request);
     },
   };
+}
+
+/**
+ * The pipeline's own router over its rows (what `handle` routes with, so the uWS transport too):
+ * the stage that finds a request's row and runs it whole, or answers `answerUnrouted`.
+ */
+export function ownRouting(rows: readonly PipelineRow[]): {
+  readonly route: Stage;
+  readonly routes: ReadonlyArray<{ readonly method: string; readonly path: string }>;
+} {
+  const router = new Router<Stage>();
+  for (const row of rows) router.add(row.method, row.template, wholeRow(row));
+  const route: Stage = (ex) => {
+    const found = router.find(ex.method, ex.path);
+    if (found.kind === 'route') {
+      ex.route = found.template;
+      ex.params = found.params;
+      return found.target(ex, async () => undefined);
+    }
+    if (found.kind === 'none') return answerUnrouted(ex, null, true);
+    return answerUnrouted(ex, found.allow, found.implemented);
+  };
+  return { route, routes: router.routes() };
 }
 
 /** A GET route outside the table (a document, a health check): one stage, no guard. */
