@@ -53,6 +53,8 @@ export class Exchange {
   params: Record<string, string> = {};
   /** The matched route's path template (`/api/v1/units/:id`), for metrics; undefined when none matched. */
   route: string | undefined;
+  /** The claims of the request's verified bearer token, on a credential row once its token is verified. */
+  claims: unknown;
   /** The JSON body once read (`stages/json-body.ts`); undefined when the request has none. */
   requestBody: unknown;
   readonly path: string;

@@ -13,9 +13,9 @@ import { HOME_PAGE, pageTable } from './pages.ts';
 import { HEARTBEATS, type Reply, type RouteSpec, takesIdempotencyKey } from './route-spec.ts';
 import { sameOrigin, sessionIdOf, writeSessionCookie } from './session-cookie.ts';
 import { flowCookieOf, ownOrigin, writeFlowCookie } from './flow-cookie.ts';
-import { Router } from './router.ts';
+import { type PipelineRow, ownRouting, plainRow } from './pipeline-rows.ts';
 import { docsRoutes } from './stages/docs-page.ts';
-import { errorHandler, methodNotAllowed, render } from './stages/error-handler.ts';
+import { errorHandler, render } from './stages/error-handler.ts';
 import { guard } from './stages/guard.ts';
 import { readJsonBody } from './stages/json-body.ts';
 import { rateLimit } from './stages/rate-limit.ts';
@@ -53,9 +53,20 @@ export interface HttpOptions {
 
 export const DEFAULT_BODY_LIMIT = '512kb';
 
+export { type PipelineRow, answerUnrouted, ownRouting } from './pipeline-rows.ts';
+
 /** The whole HTTP surface as one function of a request: what every transport mounts. */
 export interface HttpPipeline {
   handle(request: TransportRequest): Promise<Answer>;
+  /**
+   * The same surface for a transport that routes itself: the stages around routing (metrics, request
+   * id, headers, access log, the one error shape, the page table) with `routed` where the pipeline's
+   * router would be. `routed` finds the row, sets `ex.route` and `ex.params`, runs it, and answers a
+   * path it does not serve with `answerUnrouted`.
+   */
+  serve(request: TransportRequest, routed: Stage): Promise<Answer>;
+  /** Every route served (the table's rows, the documents, the health checks), in the order they are matched. */
+  readonly rows: readonly PipelineRow[];
   /** The largest body a route reads, in bytes (decoded); a transport need keep no more of any request. */
   readonly bodyLimitBytes: number;
   /** Every method and path template served (the table's rows, the documents, the health checks). */
@@ -71,75 +82,82 @@ export interface HttpPipeline {
  */
 export function createHttpPipeline(deps: HttpDependencies, routes: readonly RouteSpec[], options: HttpOptions): HttpPipeline {
   const hops = options.trustProxy === true ? 1 : options.trustProxy === false ? 0 : Math.max(0, Math.floor(options.trustProxy));
-  const router = new Router<Stage>();
   const bodyLimitBytes = parseBytes(options.bodyLimit ?? DEFAULT_BODY_LIMIT) ?? 0;
   const json = readJsonBody(bodyLimitBytes);
   const verified = new VerifiedTokens();
-  for (const spec of routes) router.add(spec.method, spec.path, compose(stagesOf(spec, deps, options, json, verified)));
-  for (const [path, answer] of docsRoutes(openApiDocument(routes), options.asyncApi)) router.add('GET', path, answer);
-  router.add('GET', '/healthz', (ex) => {
-    ex.status = 200;
-    ex.type = 'application/json';
-    ex.body = '{"status":"ok"}';
-  });
-  router.add('GET', '/readyz', readiness(deps));
-  const pages = pageTable(options.realtimePort === undefined ? {} : { realtimePort: options.realtimePort });
-  const route: Stage = (ex) => {
-    const found = router.find(ex.method, ex.path);
-    if (found.kind === 'route') {
-      ex.route = found.template;
-      ex.params = found.params;
-      return found.target(ex, async () => undefined);
-    }
-    if (found.kind === 'none') throw new HttpError('NOT_FOUND');
-    ex.set('Allow', found.allow);
-    if (!found.implemented) throw new HttpError('NOT_IMPLEMENTED');
-    if (ex.method !== 'OPTIONS') throw methodNotAllowed(ex.method, found.allow);
-    ex.status = 200;
-    ex.body = '';
-  };
-  const whole = compose<Exchange>([
-    ...(options.metrics === undefined ? [] : [requestMetrics(options.metrics)]),
-    requestContext(options.logger, {
-      mode: options.accessLog?.mode ?? 'every',
-      periodMs: options.accessLog?.periodMs ?? 60_000,
-      hot: new Set([...routes.filter((spec) => HEARTBEATS.has(spec.operationId)).map((spec) => spec.path), '/healthz', '/readyz']),
+  const rows: PipelineRow[] = routes.map((spec) => rowOf(spec, deps, options, json, verified));
+  for (const [path, answer] of docsRoutes(openApiDocument(routes), options.asyncApi)) rows.push(plainRow(path, path, answer));
+  rows.push(
+    plainRow('/healthz', 'healthz', (ex) => {
+      ex.status = 200;
+      ex.type = 'application/json';
+      ex.body = '{"status":"ok"}';
     }),
-    errorHandler(options.logger),
-    staticPages(pages, HOME_PAGE),
-    route,
-  ]);
+    plainRow('/readyz', 'readyz', readiness(deps)),
+  );
+  const own = ownRouting(rows);
+  const pages = pageTable(options.realtimePort === undefined ? {} : { realtimePort: options.realtimePort });
+  const around = (routed: Stage) =>
+    compose<Exchange>([
+      ...(options.metrics === undefined ? [] : [requestMetrics(options.metrics)]),
+      requestContext(options.logger, {
+        mode: options.accessLog?.mode ?? 'every',
+        periodMs: options.accessLog?.periodMs ?? 60_000,
+        hot: new Set([...routes.filter((spec) => HEARTBEATS.has(spec.operationId)).map((spec) => spec.path), '/healthz', '/readyz']),
+      }),
+      errorHandler(options.logger),
+      staticPages(pages, HOME_PAGE),
+      routed,
+    ]);
+  const serveWith = async (whole: (ex: Exchange) => Promise<void>, request: TransportRequest) => {
+    const exchange = new Exchange(request, hops);
+    try {
+      await whole(exchange);
+    } catch (error) {
+      // Nothing gets past the error stage but a failure of the stages around it: still the one shape.
+      options.logger.error({ err: error }, 'unhandled error around the pipeline');
+      render(exchange, new HttpError('INTERNAL'));
+    }
+    return exchange.answer();
+  };
+  const ownWhole = around(own.route);
+  // One composition per transport router; `serve` is called with the same `routed` for every request.
+  const composed = new WeakMap<Stage, (ex: Exchange) => Promise<void>>();
   return {
     bodyLimitBytes,
-    routes: router.routes(),
-    handle: async (request) => {
-      const exchange = new Exchange(request, hops);
-      try {
-        await whole(exchange);
-      } catch (error) {
-        // Nothing gets past the error stage but a failure of the stages around it: still the one shape.
-        options.logger.error({ err: error }, 'unhandled error around the pipeline');
-        render(exchange, new HttpError('INTERNAL'));
-      }
-      return exchange.answer();
+    rows,
+    routes: own.routes,
+    handle: (request) => serveWith(ownWhole, request),
+    serve: (request, routed) => {
+      let whole = composed.get(routed);
+      if (whole === undefined) composed.set(routed, (whole = around(routed)));
+      return serveWith(whole, request);
     },
   };
 }
 
 /** The stages of one row, in the order every transport runs them. */
-function stagesOf(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, json: Stage, verified: VerifiedTokens): Stage[] {
+function rowOf(spec: RouteSpec, deps: HttpDependencies, options: HttpOptions, json: Stage, verified: VerifiedTokens): PipelineRow {
   const onLimited = options.metrics && ((bucket: string) => options.metrics?.rateLimited(bucket));
   const limit = spec.rateLimit && rateLimit(spec.rateLimit, deps.rateLimiter, options.rateLimitScale, onLimited);
-  return [
-    ...(limit && spec.rateLimit?.per === 'address' ? [limit] : []),
-    ...guard(spec.guard, spec.method, deps.useCases, deps.accessTokens, verified, {
-      sessions: deps.mdtSessions,
-      authenticate: deps.useCases.authenticateMdtSession,
-    }),
+  const { verify, checks } = guard(spec.guard, spec.method, deps.useCases, deps.accessTokens, verified, {
+    sessions: deps.mdtSessions,
+    authenticate: deps.useCases.authenticateMdtSession,
+  });
+  const after = [
+    ...checks,
     ...(limit && spec.rateLimit?.per !== 'address' ? [limit] : []),
     ...(spec.body ? [json] : []),
     handler(spec, deps.useCases[spec.useCase], deps.useCases.runOnce),
   ];
+  return {
+    method: spec.method,
+    template: spec.path,
+    name: spec.operationId,
+    ...(limit && spec.rateLimit?.per === 'address' ? { beforeToken: limit } : {}),
+    ...(verify ? { verifyToken: verify } : {}),
+    afterToken: compose(after),
+  };
 }
 
 function handler(spec: RouteSpec, useCase: UseCases[RouteSpec['useCase']], runOnce: UseCases['runOnce']): Stage {

@@ -13,7 +13,17 @@ import { type MdtSessionCheck, mdtSession } from './mdt-session-guard.ts';
 /**
  * Authentication and authorisation of one route. Every authentication failure is the same 401;
  * a token of the wrong credential kind, or without the route's scope, is 403.
+ *
+ * A credential row's bearer token is verified by `verify` (the pipeline's own verifier, or, on a
+ * transport that verifies it itself, the transport's: koa-jwt on Koa), which leaves the verified
+ * claims in `ex.claims`; `checks` then read them as a grant and judge its kind and scope. Every
+ * other guard has no `verify`: its `checks` are the whole guard.
  */
+export interface RouteGuard {
+  readonly verify?: Stage;
+  readonly checks: Stage[];
+}
+
 export function guard(
   rule: Guard,
   method: string,
@@ -21,14 +31,18 @@ export function guard(
   tokens: BearerTokenRules,
   verified: VerifiedTokens,
   mdt: MdtSessionCheck,
-): Stage[] {
-  if (rule.kind === 'public') return [];
-  if (rule.kind === 'operator') return [operator(authenticate, method !== 'GET')];
-  if (rule.kind === 'person') return [person(authenticate.authenticatePerson, method !== 'GET')];
-  if (rule.kind === 'mdt') return [mdtSession(rule.tier, mdt)];
+): RouteGuard {
+  if (rule.kind === 'public') return { checks: [] };
+  if (rule.kind === 'operator') return { checks: [operator(authenticate, method !== 'GET')] };
+  if (rule.kind === 'person') return { checks: [person(authenticate.authenticatePerson, method !== 'GET')] };
+  if (rule.kind === 'mdt') return { checks: [mdtSession(rule.tier, mdt)] };
   const claimsOf = bearerClaims(tokens, verified);
+  const verify: Stage = (ex, next) => {
+    ex.claims = claimsOf(ex);
+    return next();
+  };
   const authorise: Stage = async (ex, next) => {
-    const grant = tokens.grantFromClaims(claimsOf(ex));
+    const grant = tokens.grantFromClaims(ex.claims);
     if (grant === null) throw new HttpError('UNAUTHORIZED');
     ex.state.grant = grant;
     if (grant.kind !== rule.credential) {
@@ -42,13 +56,14 @@ export function guard(
     }
     await next();
   };
-  return [authorise];
+  return { verify, checks: [authorise] };
 }
 
 /**
  * The verified claims of the request's `Authorization: Bearer <token>`: a header verified before
  * and not expired is not verified again (decision 0052); any other is verified with the token
  * adapter's key, algorithms, issuer and audience. Anything missing, malformed or failing is the one 401.
+ * The Koa transport verifies with koa-jwt instead, by the same rules (`adapters/http-koa/bearer-guard.ts`).
  */
 function bearerClaims(tokens: BearerTokenRules, verified: VerifiedTokens): (ex: Exchange) => unknown {
   const { secret, algorithms, issuer, audience } = tokens.verification;
