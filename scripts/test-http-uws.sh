@@ -104,6 +104,7 @@ FILES=(
   tests/browser/players.test.ts
   tests/browser/roster-owners.test.ts
   tests/browser/trusted-link.test.ts
+  tests/browser/admin-evening.test.ts
   # Not a suite of the Koa half's: the uws transport where uWS loads (its other branch runs there).
   tests/composition/http-engine.test.ts
 )

@@ -14,6 +14,8 @@ const FILES: Readonly<Record<string, string>> = {
   'roster.js': 'roster.js',
   'audit.js': 'audit.js',
   'people.js': 'people.js',
+  'settings.js': 'settings.js',
+  'keys.js': 'keys.js',
   'words.js': 'words.js',
 };
 

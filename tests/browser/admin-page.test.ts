@@ -49,7 +49,8 @@ const exchange = (t: ExecutionContext<Context>, path: string, credential: { clie
 
 /** Creates a credential through the form and reads the id and secret it shows once. */
 async function createCredential(page: Page, kind: 'game' | 'generic_api_key', label: string, department?: string) {
-  await page.getByLabel('Label', { exact: true }).fill(label);
+  // Scoped to its form: the operator keys screen has a Label of its own.
+  await page.getByRole('group', { name: 'New credential' }).getByLabel('Label', { exact: true }).fill(label);
   await page.getByLabel('Kind', { exact: true }).selectOption(kind);
   if (department !== undefined) await page.getByLabel('Department', { exact: true }).selectOption({ label: department });
   await page.getByLabel('Select all scopes').check();
