@@ -17,6 +17,8 @@ type Context = {
   key: string;
   organisationId: string;
   departments: { lspd: string; safd: string };
+  /** What the operator types into the page's next prompts, in turn. */
+  answers: string[];
 };
 const test = anyTest as TestFn<Context>;
 
@@ -30,12 +32,13 @@ test.before(async (t) => {
   const departments = { lspd: await org.department('lspd'), safd: await org.department('safd') };
   const { key } = await org.operatorKey([...OPERATOR_PERMISSIONS], 'Owner key');
   const page = await browser.context.newPage();
-  page.on('dialog', (dialog) => void dialog.accept());
+  const answers: string[] = [];
+  page.on('dialog', (dialog) => void (dialog.type() === 'prompt' ? dialog.accept(answers.shift() ?? '') : dialog.accept()));
   await page.goto(`${app.service.url}/admin/`);
   await page.getByLabel('Operator key').fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText('Signed in: Owner key').waitFor();
-  t.context = { app, browser, page, key, organisationId: org.organisationId, departments };
+  t.context = { app, browser, page, key, organisationId: org.organisationId, departments, answers };
 });
 test.after.always(async (t) => {
   await t.context.browser?.close();
@@ -175,5 +178,75 @@ test.serial(
       { status: 'revoked' },
     );
     await checkScreen(t, page, 'admin-evening', 'operator-keys-revoked');
+  },
+);
+
+test.serial(
+  'roster at scale: every list is searched and paged, and a unit is renamed from its AUTO callsign and deactivated',
+  async (t) => {
+    const { page, app, key, organisationId, departments } = t.context;
+    const post = (path: string, body: unknown) => app.http.post(`/api/v1/admin${path}`, body, { token: key });
+    const made: Array<{ characterId: string }> = [];
+    for (let n = 1; n <= 59; n++)
+      made.push(
+        expect(
+          await post(`/organisations/${organisationId}/characters`, { firstName: 'Player', lastName: `No${String(n).padStart(3, '0')}` }),
+          201,
+        ),
+      );
+    const zoe = expect(await post(`/organisations/${organisationId}/characters`, { firstName: 'Zoë', lastName: 'Quinn' }), 201);
+    const auto = expect(
+      await post(`/departments/${departments.lspd}/members`, { characterId: zoe.characterId, callsign: 'AUTO-042' }),
+      201,
+    );
+    expect(await post(`/departments/${departments.lspd}/members`, { characterId: made[0]!.characterId, callsign: '1-ADAM-12' }), 201);
+
+    await page.getByRole('button', { name: 'Onboarding' }).click();
+    const characterPages = page.getByRole('navigation', { name: 'Pages of characters' });
+    await characterPages.getByText('Page 1 of 3: 1–25 of 60 characters.').waitFor();
+    const characters = page.getByRole('table', { name: /Characters, whose account holds them/ });
+    t.is(await characters.getByRole('row').count(), 26, 'a heading row and one page of 25');
+    t.true(await characterPages.getByRole('button', { name: 'Previous page' }).isDisabled());
+    await characterPages.getByRole('button', { name: 'Next page' }).click();
+    await characterPages.getByText('Page 2 of 3: 26–50 of 60 characters.').waitFor();
+    await characters.getByRole('row', { name: /Player No026/ }).waitFor();
+    await checkScreen(t, page, 'admin-evening', 'roster-paged');
+
+    // The search folds accents and case; the member form then offers only what it found.
+    await page.getByRole('search', { name: 'Find characters' }).getByLabel('Search').fill('zoe');
+    await characterPages.getByText('Page 1 of 1: 1–1 of 1 characters found.').waitFor();
+    await characters.getByRole('row', { name: /Zoë Quinn .*lspd: AUTO-042/ }).waitFor();
+    t.deepEqual(await page.getByRole('group', { name: 'New member' }).getByLabel('Character').locator('option').allTextContents(), [
+      'Zoë Quinn',
+    ]);
+
+    const units = page.getByRole('table', { name: /Units: each member/ });
+    await page.getByRole('search', { name: 'Find units' }).getByLabel('Search').fill('auto-042');
+    await units.getByRole('row', { name: /AUTO-042 lspd Zoë Quinn yes/ }).waitFor();
+    t.is(await units.getByRole('row').count(), 2);
+    await checkScreen(t, page, 'admin-evening', 'roster-searched');
+
+    // A callsign another unit has is refused, and nothing changes.
+    t.context.answers.push('1-ADAM-12');
+    await units.getByRole('button', { name: 'Rename callsign AUTO-042' }).click();
+    await page.getByText('Another member of the department has that callsign.').waitFor();
+    const unit = async () =>
+      expect(await app.http.get(`/api/v1/admin/organisations/${organisationId}/units?limit=200`, { token: key }), 200).items.find(
+        (u: { unitId: string }) => u.unitId === auto.unitId,
+      );
+    t.like(await unit(), { callsign: 'AUTO-042', isActive: true });
+
+    t.context.answers.push('2-LINCOLN-4');
+    await units.getByRole('button', { name: 'Rename callsign AUTO-042' }).click();
+    await page.getByText('AUTO-042 is now 2-LINCOLN-4.').waitFor();
+    t.like(await unit(), { callsign: '2-LINCOLN-4', isActive: true });
+
+    await page.getByRole('search', { name: 'Find units' }).getByLabel('Search').fill('lincoln');
+    await units.getByRole('button', { name: 'Deactivate unit 2-LINCOLN-4' }).click();
+    await page.getByText('The unit 2-LINCOLN-4 is deactivated.').waitFor();
+    await units.getByRole('row', { name: /2-LINCOLN-4 lspd Zoë Quinn no/ }).waitFor();
+    t.like(await unit(), { callsign: '2-LINCOLN-4', isActive: false });
+    await units.getByRole('button', { name: 'Activate unit 2-LINCOLN-4' }).waitFor();
+    await checkScreen(t, page, 'admin-evening', 'roster-unit-changed');
   },
 );
