@@ -282,7 +282,7 @@ export const USE_CASE_REGISTRY = {
   listOrganisations: construct(ListOrganisations, 'organisations', 'cursors'),
   readOrganisation: construct(ReadOrganisation, 'organisations'),
   listDepartments: construct(ListDepartments, 'organisations', 'departments', 'cursors'),
-  listCharacters: construct(ListCharacters, 'organisations', 'characters', 'cursors'),
+  listCharacters: construct(ListCharacters, 'organisations', 'characters', 'identifierLinks', 'cursors'),
   listMembers: construct(ListMembers, 'organisations', 'memberships', 'cursors'),
   listRosterUnits: construct(ListRosterUnits, 'organisations', 'units', 'cursors'),
   createOperatorKey: construct(CreateOperatorKey, 'organisations', 'operatorKeys', 'hasher', 'secrets', 'ids', 'writes'),

@@ -2,7 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import type { Page } from 'playwright-core';
 import { OPERATOR_PERMISSIONS } from '../../domain/operator/operator-key.ts';
 import { type Browser, checkScreen, openBrowser } from '../support/browser.ts';
-import { expect, operatorOf } from '../support/operator-driver.ts';
+import { expect, operatorOf, tokenFor } from '../support/operator-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 /**
@@ -201,6 +201,25 @@ test.serial(
     );
     expect(await post(`/departments/${departments.lspd}/members`, { characterId: made[0]!.characterId, callsign: '1-ADAM-12' }), 201);
 
+    // Player No001 is linked in game with a link code; the others are not.
+    const credential = expect(
+      await post(`/organisations/${organisationId}/credentials`, {
+        kind: 'game',
+        label: 'FiveM server',
+        departmentId: departments.lspd,
+        scopes: [],
+      }),
+      201,
+    );
+    const { code } = expect(await post(`/characters/${made[0]!.characterId}/link-codes`, undefined), 201);
+    const token = await tokenFor(app.http, credential);
+    const link = await app.http.post(
+      '/api/v1/integrations/game/identity/link',
+      { identifiers: { license: 'license:no001' }, code },
+      { token },
+    );
+    t.like(expect(link, 200), { linked: true });
+
     await page.getByRole('button', { name: 'Onboarding' }).click();
     const characterPages = page.getByRole('navigation', { name: 'Pages of characters' });
     await characterPages.getByText('Page 1 of 3: 1–25 of 60 characters.').waitFor();
@@ -209,13 +228,17 @@ test.serial(
     t.true(await characterPages.getByRole('button', { name: 'Previous page' }).isDisabled());
     await characterPages.getByRole('button', { name: 'Next page' }).click();
     await characterPages.getByText('Page 2 of 3: 26–50 of 60 characters.').waitFor();
-    await characters.getByRole('row', { name: /Player No026/ }).waitFor();
+    await characters.getByRole('row', { name: /Player No026 Roster no/ }).waitFor();
+    await characterPages.getByRole('button', { name: 'Previous page' }).click();
+    await characters.getByRole('row', { name: /Player No001 Roster yes lspd: 1-ADAM-12/ }).waitFor();
+    await characterPages.getByRole('button', { name: 'Next page' }).click();
+    await characterPages.getByText('Page 2 of 3: 26–50 of 60 characters.').waitFor();
     await checkScreen(t, page, 'admin-evening', 'roster-paged');
 
     // The search folds accents and case; the member form then offers only what it found.
     await page.getByRole('search', { name: 'Find characters' }).getByLabel('Search').fill('zoe');
     await characterPages.getByText('Page 1 of 1: 1–1 of 1 characters found.').waitFor();
-    await characters.getByRole('row', { name: /Zoë Quinn .*lspd: AUTO-042/ }).waitFor();
+    await characters.getByRole('row', { name: /Zoë Quinn Roster no lspd: AUTO-042/ }).waitFor();
     t.deepEqual(await page.getByRole('group', { name: 'New member' }).getByLabel('Character').locator('option').allTextContents(), [
       'Zoë Quinn',
     ]);

@@ -50,6 +50,18 @@ export function characterOwnersSuite(test: TestFn<CharacterOwnersContext>, open:
     const { code } = expect(await pat.browser.post(`/api/v1/account/characters/${waiting.characterId}/link-codes`), 201);
     t.like(expect(await game('/identity/link', { identifiers: { license: `license:${unique()}` }, code }), 200), { linked: true });
     t.is(expect(await pat.browser.get(`${base}/characters`), 200).characters[0].status, 'active');
+    // The roster's list says which characters a game identity is linked to (its Linked column), a page at a time.
+    const linked = (items: Array<{ characterId: string; linked: boolean }>) =>
+      Object.fromEntries(
+        items.filter((c) => [waiting.characterId, rosterMade.characterId].includes(c.characterId)).map((c) => [c.characterId, c.linked]),
+      );
+    t.deepEqual(linked(expect(await root.get(`/organisations/${org.organisationId}/characters?limit=100`), 200).items), {
+      [waiting.characterId]: true,
+      [rosterMade.characterId]: false,
+    });
+    const first = expect(await root.get(`/organisations/${org.organisationId}/characters?limit=1`), 200);
+    const second = expect(await root.get(`/organisations/${org.organisationId}/characters?limit=100&cursor=${first.nextCursor}`), 200);
+    t.deepEqual(linked([...first.items, ...second.items]), { [waiting.characterId]: true, [rosterMade.characterId]: false });
 
     // A retired character is never approved.
     const leaving = await characterOf(pat, 'Gone');

@@ -23,7 +23,7 @@ export function rosterPart(who, failed, departmentsNow) {
   const characters = searchableList({
     bodyId: 'character-rows',
     what: 'characters',
-    columns: 4,
+    columns: 5,
     empty: 'No characters yet: create one above.',
     words: (c) => [c.displayName, ownerName(c, drawn.people)],
     row: (c) => row(c, drawn.memberships, drawn.units, drawn.departments, drawn.people),
@@ -92,6 +92,7 @@ export function rosterPart(who, failed, departmentsNow) {
       {},
       el('td', {}, phrase`${character.displayName}`, own(STATUS[character.status] ?? '')),
       el('td', {}, ownerCell(character, people)),
+      el('td', {}, own(character.linked ? 'yes' : 'no')),
       el('td', {}, placed.length > 0 ? el('ul', { class: 'plain' }, ...placed) : own('—')),
       el(
         'td',
@@ -127,7 +128,7 @@ export function rosterPart(who, failed, departmentsNow) {
   async function load() {
     const departments = departmentsNow();
     departmentChoice('member-department', departments, !canRoster());
-    if (!canRoster()) return fillRows(byId('character-rows'), [], 4, 'This key cannot list characters.');
+    if (!canRoster()) return fillRows(byId('character-rows'), [], 5, 'This key cannot list characters.');
     const [all, memberships, unitList, people] = await Promise.all([
       allPages(inOrganisation('/characters')),
       allPages(inOrganisation('/members')),
