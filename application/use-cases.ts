@@ -304,7 +304,7 @@ export const USE_CASE_REGISTRY = {
   registerVehicle: construct(RegisterVehicle, 'organisations', 'civilians', 'vehicles', 'ids', 'writes'),
   issueWarrant: construct(IssueWarrant, 'organisations', 'civilians', 'warrants', 'ids', 'writes'),
   publishRelease: construct(PublishRelease, 'releases', 'ids', 'writes'),
-  readAuditLog: construct(ReadAuditLog, 'organisations', 'auditLog'),
+  readAuditLog: construct(ReadAuditLog, 'organisations', 'auditLog', 'characters', 'units', 'calls', 'credentials', 'departments'),
   syncVehicle: construct(SyncVehicle, 'vehicles', 'gate', 'ids', 'writes'),
   listUnits: construct(ListUnits, 'units'),
   readUnit: construct(ReadUnit, 'units'),

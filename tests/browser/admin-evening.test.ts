@@ -273,3 +273,26 @@ test.serial(
     await checkScreen(t, page, 'admin-evening', 'roster-unit-changed');
   },
 );
+
+test.serial('audit log: each subject is named (the unit’s callsign, the character, the credential), not a raw id', async (t) => {
+  const { page, organisationId } = t.context;
+  await page.getByRole('button', { name: 'Audit and presence' }).click();
+  const log = page.getByRole('table', { name: 'Audit log, newest first' });
+  await log
+    .getByRole('row', { name: /unit\.updated operator: Owner key unit: 2-LINCOLN-4/ })
+    .first()
+    .waitFor();
+  t.false(((await log.textContent()) ?? '').includes('unit 0'), 'no unit is shown by its id alone');
+  await checkScreen(t, page, 'admin-evening', 'audit-named');
+
+  await page.getByLabel('Action').fill('credential.created');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await log.getByRole('row', { name: /credential\.created operator: Owner key credential: FiveM server/ }).waitFor();
+  await page.getByLabel('Action').fill('character.created');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await log.getByRole('row', { name: /character\.created operator: Owner key character: Zoë Quinn/ }).waitFor();
+
+  const entries = expect(await admin(t, `/organisations/${organisationId}/audit?action=unit.updated`), 200);
+  t.true(entries.length >= 2);
+  t.true(entries.every((e: { subjectLabel: string }) => e.subjectLabel === '2-LINCOLN-4'));
+});
