@@ -177,6 +177,10 @@ test.serial(
       listed.find((k: { label: string }) => k.label === 'Night shift bot'),
       { status: 'revoked' },
     );
+    // The keys list is searched like every list (by label, status or permission).
+    await page.getByRole('search', { name: 'Find keys' }).getByLabel('Search').fill('night');
+    await page.getByRole('navigation', { name: 'Pages of keys' }).getByText('Page 1 of 1: 1–1 of 1 keys found.').waitFor();
+    t.is(await table.getByRole('row').count(), 2);
     await checkScreen(t, page, 'admin-evening', 'operator-keys-revoked');
   },
 );

@@ -2,6 +2,7 @@
 import { call, inOrganisation } from './api.js';
 import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
 import { may, succeed } from './controls.js';
+import { searchableList } from './lists.js';
 
 const SETTINGS = 'organisation.settings.manage';
 const catalogue = fetch('catalogue.json', { cache: 'no-store' }).then((r) => r.json());
@@ -166,10 +167,18 @@ export function keysScreen(who, failed) {
     );
   }
 
+  const list = searchableList({
+    bodyId: 'key-rows',
+    what: 'keys',
+    columns: 5,
+    empty: 'No operator keys yet.',
+    words: (k) => [k.label, k.status, ...k.permissions],
+    row,
+  });
+
   async function listKeys() {
     if (!allowed()) return fillRows(byId('key-rows'), [], 5, 'Listing operator keys needs organisation.settings.manage.');
-    const keys = await call('GET', inOrganisation('/operator-keys'));
-    fillRows(byId('key-rows'), keys.map(row), 5, 'No operator keys yet.');
+    list.show(await call('GET', inOrganisation('/operator-keys')));
   }
 
   return {

@@ -14,7 +14,7 @@ const folded = (text) => String(text).normalize('NFKD').replace(/\p{M}/gu, '').t
  */
 export function searchableList({ bodyId, what, columns, empty, words, row, onSearch = () => {} }) {
   const body = byId(bodyId);
-  const region = body.closest('.scroll');
+  const region = body.closest('.scroll') ?? body.closest('table');
   const field = el('input', { id: `${bodyId}-search`, type: 'search', autocomplete: 'off', spellcheck: 'false' });
   const search = el(
     'form',
