@@ -134,6 +134,8 @@ test.serial(
     t.is(await page.getByLabel('Arrival radius (map units)').inputValue(), '75');
     t.is(await page.getByLabel('Department that takes /911').inputValue(), departments.safd);
     await checkScreen(t, page, 'admin-evening', 'settings-saved');
+    if (process.env['SAVE_README_SCREENSHOT'] === '1')
+      await page.screenshot({ path: new URL('../../docs/images/admin-settings.png', import.meta.url).pathname, fullPage: true });
   },
 );
 
