@@ -16,6 +16,7 @@ const FILES: Readonly<Record<string, string>> = {
   'people.js': 'people.js',
   'settings.js': 'settings.js',
   'keys.js': 'keys.js',
+  'records.js': 'records.js',
   'lists.js': 'lists.js',
   'units.js': 'units.js',
   'words.js': 'words.js',

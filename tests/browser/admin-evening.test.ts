@@ -302,3 +302,65 @@ test.serial('audit log: each subject is named (the unit’s callsign, the charac
   t.true(entries.length >= 2);
   t.true(entries.every((e: { subjectLabel: string }) => e.subjectLabel === '2-LINCOLN-4'));
 });
+
+test.serial(
+  'records: a civilian, a vehicle and a warrant are created, found by name and plate, and bad input writes nothing',
+  async (t) => {
+    const { page, app, key, organisationId } = t.context;
+    await page.getByRole('button', { name: 'Records' }).click();
+    await page.getByRole('heading', { name: 'Records' }).waitFor();
+    await checkScreen(t, page, 'admin-evening', 'records');
+
+    // A date of birth that is no date is refused beside its field, and no civilian is written.
+    const civilian = page.getByRole('group', { name: 'New civilian' });
+    await civilian.getByLabel('Given name').fill('Franklin');
+    await civilian.getByLabel('Family name').fill('Clinton');
+    await civilian.getByRole('button', { name: 'Create civilian' }).click();
+    await page.locator('#new-civilian-dateOfBirth-error').waitFor();
+    const find = (firstName: string, lastName: string) =>
+      app.http.get(`/api/v1/admin/organisations/${organisationId}/lookup/person?firstName=${firstName}&lastName=${lastName}`, {
+        token: key,
+      });
+    t.deepEqual(expect(await find('Franklin', 'Clinton'), 200).matches, []);
+    await checkScreen(t, page, 'admin-evening', 'records-refused');
+
+    await civilian.getByLabel('Date of birth').fill('1988-04-12');
+    await civilian.getByLabel('Licence status (optional)').fill('SUSPENDED');
+    await civilian.getByRole('button', { name: 'Create civilian' }).click();
+    await page.getByText('Created the civilian Franklin Clinton.').waitFor();
+    const [made] = expect(await find('Franklin', 'Clinton'), 200).matches;
+    t.like(made, { dateOfBirth: '1988-04-12', licenseStatus: 'SUSPENDED' });
+
+    const vehicle = page.getByRole('group', { name: 'New vehicle' });
+    await vehicle.getByLabel('Plate').fill('fc 1988');
+    await vehicle.getByLabel('Make').fill('Bravado');
+    await vehicle.getByLabel('Colour').fill('green');
+    await vehicle.getByLabel('Registered owner').selectOption(made.civilianId);
+    await vehicle.getByRole('button', { name: 'Register vehicle' }).click();
+    await page.getByText('Registered the vehicle FC 1988.').waitFor();
+
+    const warrant = page.getByRole('group', { name: 'New warrant' });
+    await warrant.getByLabel('Wanted civilian').selectOption(made.civilianId);
+    await warrant.getByLabel('Description').fill('Failure to appear');
+    await warrant.getByRole('button', { name: 'Issue warrant' }).click();
+    await page.getByText('Issued a warrant for Franklin Clinton.').waitFor();
+    const issued = expect(
+      await app.http.get(`/api/v1/admin/organisations/${organisationId}/audit?action=warrant.issued`, { token: key }),
+      200,
+    );
+    t.is(issued.length, 1);
+
+    // Found again through the look-ups, by plate (case and spaces aside) and by name.
+    const byPlate = page.getByRole('group', { name: 'Find a vehicle' });
+    await byPlate.getByLabel('Plate').fill('fc1988');
+    await byPlate.getByRole('button', { name: 'Find vehicle' }).click();
+    const found = page.getByRole('table', { name: 'Records found' });
+    await found.getByRole('row', { name: /FC 1988 green Bravado, \w+, owner Franklin Clinton/ }).waitFor();
+    const byName = page.getByRole('group', { name: 'Find a civilian' });
+    await byName.getByLabel('Given name').fill('franklin');
+    await byName.getByLabel('Family name').fill('CLINTON');
+    await byName.getByRole('button', { name: 'Find civilian' }).click();
+    await found.getByRole('row', { name: /Franklin Clinton born 1988-04-12, licence SUSPENDED/ }).waitFor();
+    await checkScreen(t, page, 'admin-evening', 'records-found');
+  },
+);

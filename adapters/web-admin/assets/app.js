@@ -8,10 +8,11 @@ import { gate, may } from './controls.js';
 import { onboardingScreen } from './onboarding.js';
 import { keysScreen } from './keys.js';
 import { peopleScreen } from './people.js';
+import { recordsScreen } from './records.js';
 import { settingsScreen } from './settings.js';
 import { explain } from './words.js';
 
-const SCREENS = ['sign-in', 'organisations', 'credentials', 'onboarding', 'people', 'settings', 'keys', 'audit'];
+const SCREENS = ['sign-in', 'organisations', 'credentials', 'onboarding', 'people', 'records', 'settings', 'keys', 'audit'];
 const status = byId('page-status');
 let me = null;
 const currentKey = () => me;
@@ -21,6 +22,7 @@ const screens = {
   onboarding: onboardingScreen(currentKey, failed),
   audit: auditScreen(currentKey, failed),
   people: peopleScreen(currentKey, failed),
+  records: recordsScreen(currentKey, failed),
   settings: settingsScreen(currentKey, failed),
   keys: keysScreen(currentKey, failed),
 };
