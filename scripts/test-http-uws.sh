@@ -89,6 +89,9 @@ FILES=(
   tests/http/trusted-link.memory.test.ts
   tests/http/trusted-link.pglite.test.ts
   tests/http/trusted-link.postgres.test.ts
+  tests/http/admin-records.memory.test.ts
+  tests/http/admin-records.pglite.test.ts
+  tests/http/admin-records.postgres.test.ts
   tests/fuzz/all-routes.postgres.test.ts
   tests/fuzz/integration-routes.memory.test.ts
   tests/fuzz/operator-routes.memory.test.ts

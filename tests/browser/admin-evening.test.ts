@@ -330,6 +330,13 @@ test.serial(
     await page.getByText('Created the civilian Franklin Clinton.').waitFor();
     const [made] = expect(await find('Franklin', 'Clinton'), 200).matches;
     t.like(made, { dateOfBirth: '1988-04-12', licenseStatus: 'SUSPENDED' });
+    // The civilians list has it, and its search narrows the owner and wanted choices to what it found.
+    await page.getByRole('search', { name: 'Find civilians' }).getByLabel('Search').fill('clinton');
+    await page
+      .getByRole('table', { name: 'Civilian records' })
+      .getByRole('row', { name: /Franklin Clinton 1988-04-12 SUSPENDED/ })
+      .waitFor();
+    await page.getByRole('navigation', { name: 'Pages of civilians' }).getByText('Page 1 of 1: 1–1 of 1 civilians found.').waitFor();
 
     const vehicle = page.getByRole('group', { name: 'New vehicle' });
     await vehicle.getByLabel('Plate').fill('fc 1988');

@@ -1,8 +1,10 @@
-// Records an operator keeps by hand: civilians found by name and vehicles by plate (the board's
-// look-ups), and new civilians, vehicles and warrants. Editing a record has no operator route yet.
-import { call, inOrganisation } from './api.js';
+// Records an operator keeps by hand: the civilians (listed, searched and paged), civilians found by
+// name and vehicles by plate (the board's look-ups), and new civilians, vehicles and warrants.
+// Editing a record has no operator route yet.
+import { allPages, call, inOrganisation } from './api.js';
 import { byId, el, fillRows, own, phrase } from '/shared/dom.js';
 import { clearFieldErrors, may, showFieldErrors, succeed } from './controls.js';
+import { searchableList } from './lists.js';
 
 const RECORDS = 'records.manage';
 const LOOK_UP = 'dispatch.view';
@@ -71,6 +73,18 @@ function build() {
         el('tbody', { id: 'records-found' }),
       ),
     ),
+    el('h3', {}, own('Civilians')),
+    el(
+      'div',
+      { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Civilians table' },
+      el(
+        'table',
+        { class: 'stacks' },
+        el('caption', {}, own('Civilian records')),
+        el('thead', {}, el('tr', {}, ...['Civilian', 'Date of birth', 'Licence'].map((h) => el('th', { scope: 'col' }, own(h))))),
+        el('tbody', { id: 'civilian-rows' }),
+      ),
+    ),
     form(
       'new-civilian',
       'New civilian',
@@ -109,8 +123,29 @@ export function recordsScreen(who, failed) {
   build();
   const status = byId('records-status');
   const foundStatus = byId('records-found-status');
-  /** The civilians met on this screen (found or created), offered as owners and wanted persons. */
+  /** The civilians on the list (narrowed by its search) or met on this screen, offered as owners and wanted persons. */
   const known = new Map();
+  let offered = [];
+  const civilians = searchableList({
+    bodyId: 'civilian-rows',
+    what: 'civilians',
+    columns: 3,
+    empty: 'No civilians yet: create one below.',
+    words: (c) => [c.firstName, c.lastName, c.dateOfBirth ?? '', c.licenseStatus],
+    row: (c) =>
+      el(
+        'tr',
+        {},
+        el('td', {}, phrase`${c.firstName} ${c.lastName}`),
+        el('td', {}, own(c.dateOfBirth ?? '—')),
+        el('td', { text: c.licenseStatus }),
+      ),
+    // The vehicle and warrant forms offer the civilians the search found.
+    onSearch: (found) => {
+      offered = found;
+      offerCivilians();
+    },
+  });
   const value = (id) => byId(id).value.trim();
 
   function offerCivilians() {
@@ -120,7 +155,7 @@ export function recordsScreen(who, failed) {
       const none = id === 'new-vehicle-ownerCivilianId' ? 'No owner' : 'Find or create a civilian first';
       select.replaceChildren(
         el('option', { value: '' }, own(none)),
-        ...[...known.values()].map((c) =>
+        ...[...new Map([...offered, ...known.values()].map((c) => [c.civilianId, c])).values()].map((c) =>
           el('option', { value: c.civilianId }, phrase`${c.firstName} ${c.lastName} (${c.dateOfBirth ?? 'no date of birth'})`),
         ),
       );
@@ -209,6 +244,7 @@ export function recordsScreen(who, failed) {
     });
     remember(made);
     for (const name of ['firstName', 'lastName', 'dateOfBirth', 'licenseStatus']) byId(`new-civilian-${name}`).value = '';
+    await listCivilians();
     succeed(status, phrase`Created the civilian ${made.firstName} ${made.lastName}.`);
   });
 
@@ -235,8 +271,14 @@ export function recordsScreen(who, failed) {
     succeed(status, civilian ? phrase`Issued a warrant for ${civilian.firstName} ${civilian.lastName}.` : own('Issued the warrant.'));
   });
 
+  async function listCivilians() {
+    if (!may(who(), RECORDS)) return fillRows(byId('civilian-rows'), [], 3, 'Listing civilians needs records.manage.');
+    civilians.show(await allPages(inOrganisation('/civilians')));
+  }
+
   return {
     async load() {
+      await listCivilians();
       for (const id of ['find-person', 'find-vehicle', 'new-civilian', 'new-vehicle', 'new-warrant']) clearFieldErrors(byId(id));
       offerCivilians();
       if (!may(who(), LOOK_UP)) fillRows(byId('records-found'), [], 3, 'Finding records needs dispatch.view.');
