@@ -371,3 +371,16 @@ test.serial(
     await checkScreen(t, page, 'admin-evening', 'records-found');
   },
 );
+
+test.serial('on a phone-sized screen the new screens run off no side, and stay axe clean', async (t) => {
+  const { page } = t.context;
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const name of ['Settings', 'Operator keys', 'Records', 'Onboarding']) {
+    await page.getByRole('button', { name, exact: true }).click();
+    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    const width = await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number);
+    t.true(width <= 390, `${name}: ${width}px wide`);
+    await checkScreen(t, page, 'admin-evening', `phone-${name.toLowerCase().replaceAll(' ', '-')}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
