@@ -108,6 +108,7 @@ FILES=(
   tests/browser/roster-owners.test.ts
   tests/browser/trusted-link.test.ts
   tests/browser/admin-evening.test.ts
+  tests/browser/admin-records.test.ts
   # Not a suite of the Koa half's: the uws transport where uWS loads (its other branch runs there).
   tests/composition/http-engine.test.ts
 )
