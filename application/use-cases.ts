@@ -74,6 +74,7 @@ import { DescribeOperatorKey } from './operator/describe-operator-key.ts';
 import { IssueLinkCode } from './operator/issue-link-code.ts';
 import { IssueWarrant } from './operator/issue-warrant.ts';
 import { ListCharacters } from './operator/list-characters.ts';
+import { ListCivilianRecords } from './operator/list-civilian-records.ts';
 import { ApproveCharacter, MoveCharacter } from './operator/character-owners.ts';
 import { ListCredentials } from './operator/list-credentials.ts';
 import { ListDepartments } from './operator/list-departments.ts';
@@ -282,7 +283,8 @@ export const USE_CASE_REGISTRY = {
   listOrganisations: construct(ListOrganisations, 'organisations', 'cursors'),
   readOrganisation: construct(ReadOrganisation, 'organisations'),
   listDepartments: construct(ListDepartments, 'organisations', 'departments', 'cursors'),
-  listCharacters: construct(ListCharacters, 'organisations', 'characters', 'cursors'),
+  listCivilianRecords: construct(ListCivilianRecords, 'organisations', 'civilians', 'cursors'),
+  listCharacters: construct(ListCharacters, 'organisations', 'characters', 'identifierLinks', 'cursors'),
   listMembers: construct(ListMembers, 'organisations', 'memberships', 'cursors'),
   listRosterUnits: construct(ListRosterUnits, 'organisations', 'units', 'cursors'),
   createOperatorKey: construct(CreateOperatorKey, 'organisations', 'operatorKeys', 'hasher', 'secrets', 'ids', 'writes'),
@@ -304,7 +306,7 @@ export const USE_CASE_REGISTRY = {
   registerVehicle: construct(RegisterVehicle, 'organisations', 'civilians', 'vehicles', 'ids', 'writes'),
   issueWarrant: construct(IssueWarrant, 'organisations', 'civilians', 'warrants', 'ids', 'writes'),
   publishRelease: construct(PublishRelease, 'releases', 'ids', 'writes'),
-  readAuditLog: construct(ReadAuditLog, 'organisations', 'auditLog'),
+  readAuditLog: construct(ReadAuditLog, 'organisations', 'auditLog', 'characters', 'units', 'calls', 'credentials', 'departments'),
   syncVehicle: construct(SyncVehicle, 'vehicles', 'gate', 'ids', 'writes'),
   listUnits: construct(ListUnits, 'units'),
   readUnit: construct(ReadUnit, 'units'),

@@ -89,6 +89,9 @@ FILES=(
   tests/http/trusted-link.memory.test.ts
   tests/http/trusted-link.pglite.test.ts
   tests/http/trusted-link.postgres.test.ts
+  tests/http/admin-records.memory.test.ts
+  tests/http/admin-records.pglite.test.ts
+  tests/http/admin-records.postgres.test.ts
   tests/fuzz/all-routes.postgres.test.ts
   tests/fuzz/integration-routes.memory.test.ts
   tests/fuzz/operator-routes.memory.test.ts
@@ -104,6 +107,8 @@ FILES=(
   tests/browser/players.test.ts
   tests/browser/roster-owners.test.ts
   tests/browser/trusted-link.test.ts
+  tests/browser/admin-evening.test.ts
+  tests/browser/admin-records.test.ts
   # Not a suite of the Koa half's: the uws transport where uWS loads (its other branch runs there).
   tests/composition/http-engine.test.ts
 )

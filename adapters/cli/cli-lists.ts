@@ -1,7 +1,7 @@
 import type { Page } from '../../application/api/keyset-pagination.ts';
 import { OPERATOR_PAGE_LIMITS } from '../../application/operator/organisation-pages.ts';
 import type { UseCases } from '../../application/use-cases.ts';
-import type { Character } from '../../domain/roster/character.ts';
+import type { ListedCharacter } from '../../application/operator/list-characters.ts';
 import type { Department } from '../../domain/organisation/department.ts';
 import type { OperatorKey } from '../../domain/operator/operator-key.ts';
 import type { Organisation } from '../../domain/organisation/organisation.ts';
@@ -50,7 +50,7 @@ export async function listDepartments(useCases: UseCases, operator: OperatorKey,
 
 export async function listCharacters(useCases: UseCases, operator: OperatorKey, organisationId: OrganisationId) {
   const rows = await everyPage((cursor) => useCases.listCharacters.execute({ operator, organisationId, cursor, limit }));
-  return mapped(rows, (character: Character) => {
+  return mapped(rows, ({ character }: ListedCharacter) => {
     const { id, publicId, firstName, lastName, dateOfBirth } = character.snapshot();
     return { characterId: id, characterPublicId: publicId, displayName: character.displayName, firstName, lastName, dateOfBirth };
   });

@@ -72,6 +72,14 @@ export class MemoryIdentifierLinkRepository implements IdentifierLinkRepository 
     return this.db.access(() => this.rows.filter((l) => l.organisationId === organisationId && l.characterId === characterId));
   }
 
+  linkedAmong(organisationId: OrganisationId, characterIds: readonly CharacterId[]) {
+    return this.db.access(() => {
+      const wanted = new Set(characterIds);
+      const links = this.rows.filter((l) => l.organisationId === organisationId && wanted.has(l.characterId));
+      return new Set(links.map((l) => l.characterId)) as ReadonlySet<CharacterId>;
+    });
+  }
+
   link(links: readonly IdentifierLink[]) {
     return this.db.access(() => {
       for (const link of links) this.rows.put(linkKey(link.organisationId, link.kind, link.value), link);

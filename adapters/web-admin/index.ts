@@ -14,6 +14,11 @@ const FILES: Readonly<Record<string, string>> = {
   'roster.js': 'roster.js',
   'audit.js': 'audit.js',
   'people.js': 'people.js',
+  'settings.js': 'settings.js',
+  'keys.js': 'keys.js',
+  'records.js': 'records.js',
+  'lists.js': 'lists.js',
+  'units.js': 'units.js',
   'words.js': 'words.js',
 };
 

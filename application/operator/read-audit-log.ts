@@ -1,7 +1,7 @@
 import type { Operator } from '../../domain/operator/operator.ts';
-import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
 import type { AuditEntryId, OrganisationId } from '../../domain/shared/ids.ts';
 import type { Outcome } from '../../domain/shared/outcome.ts';
+import { type LabelledAuditEntry, labelSubjects } from '../audit/subject-labels.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 import { type AccessRefusal, readInOrganisation } from './operator-access.ts';
 
@@ -18,19 +18,25 @@ export interface ReadAuditLogInput {
   readonly via?: string;
 }
 
-/** The organisation's audit log, newest first, optionally only one action's or one credential's entries. */
+/**
+ * The organisation's audit log, newest first, optionally only one action's or one credential's
+ * entries; each subject named (a character, unit, call, credential or department), not only its id.
+ */
 export class ReadAuditLog {
-  constructor(private readonly ports: Pick<Ports, 'organisations' | 'auditLog'>) {}
+  constructor(
+    private readonly ports: Pick<Ports, 'organisations' | 'auditLog' | 'characters' | 'units' | 'calls' | 'credentials' | 'departments'>,
+  ) {}
 
-  execute(input: ReadAuditLogInput): Promise<Outcome<AuditEntry[], AccessRefusal>> {
-    return readInOrganisation(this.ports.organisations, input.operator, 'audit.view', input.organisationId, () =>
-      this.ports.auditLog.list(input.organisationId, {
+  execute(input: ReadAuditLogInput): Promise<Outcome<LabelledAuditEntry[], AccessRefusal>> {
+    return readInOrganisation(this.ports.organisations, input.operator, 'audit.view', input.organisationId, async () => {
+      const entries = await this.ports.auditLog.list(input.organisationId, {
         limit: input.limit,
         before: input.before,
         action: input.action,
         credentialId: input.credentialId,
         via: input.via,
-      }),
-    );
+      });
+      return labelSubjects(this.ports, input.organisationId, entries);
+    });
   }
 }

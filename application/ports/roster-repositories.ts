@@ -34,6 +34,8 @@ export interface IdentifierLinkRepository {
   findLinksAmong(organisationId: OrganisationId, identifiers: readonly PlayerIdentifier[]): Promise<IdentifierLink[]>;
   /** Every identifier linked to the character (an MDT session names its player by the character). */
   linksOf(organisationId: OrganisationId, characterId: CharacterId): Promise<IdentifierLink[]>;
+  /** Which of these characters have at least one identifier linked (the roster's Linked column), in one read. */
+  linkedAmong(organisationId: OrganisationId, characterIds: readonly CharacterId[]): Promise<ReadonlySet<CharacterId>>;
   /** Links each identifier to its character, moving any earlier link of the same identifier. */
   link(links: readonly IdentifierLink[]): Promise<void>;
   /** Removes the link of that identifier if it ties it to that character; true when it did. */

@@ -49,7 +49,8 @@ const exchange = (t: ExecutionContext<Context>, path: string, credential: { clie
 
 /** Creates a credential through the form and reads the id and secret it shows once. */
 async function createCredential(page: Page, kind: 'game' | 'generic_api_key', label: string, department?: string) {
-  await page.getByLabel('Label', { exact: true }).fill(label);
+  // Scoped to its form: the operator keys screen has a Label of its own.
+  await page.getByRole('group', { name: 'New credential' }).getByLabel('Label', { exact: true }).fill(label);
   await page.getByLabel('Kind', { exact: true }).selectOption(kind);
   if (department !== undefined) await page.getByLabel('Department', { exact: true }).selectOption({ label: department });
   await page.getByLabel('Select all scopes').check();
@@ -183,7 +184,11 @@ test.serial('rotating shows a new secret once; the old one is refused at once', 
     .getByRole('button', { name: 'Rotate' })
     .click();
   const secret = page.getByLabel('Client secret', { exact: true });
-  await page.waitForFunction((before) => (globalThis as any).document.getElementById('client-secret').value !== before, old.clientSecret);
+  // The field was emptied by "I have stored it": wait for the new secret itself, not for any change.
+  await page.waitForFunction((before) => {
+    const value = (globalThis as any).document.getElementById('client-secret').value;
+    return value !== '' && value !== before;
+  }, old.clientSecret);
   const rotated = { clientId: old.clientId, clientSecret: await secret.inputValue() };
   t.not(rotated.clientSecret, old.clientSecret);
   t.is((await exchange(t, '/api/v1/integrations/token', old)).status, 401);
@@ -246,7 +251,7 @@ test.serial(
     await screen(t, '08-without-permission');
     // Onboarding: departments need organisation.settings.manage, which this key lacks; the roster it may change.
     await page.getByRole('button', { name: 'Onboarding' }).click();
-    await page.getByRole('cell', { name: 'Jane Doe', exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Characters table' }).getByRole('cell', { name: 'Jane Doe', exact: true }).waitFor();
     t.true(await page.getByRole('button', { name: 'Create department' }).isDisabled());
     t.regex((await page.locator('#departments-reason').textContent()) ?? '', /lacks organisation\.settings\.manage/);
     await page.getByRole('cell', { name: 'This key cannot list departments.' }).waitFor();

@@ -50,11 +50,48 @@ export function characterOwnersSuite(test: TestFn<CharacterOwnersContext>, open:
     const { code } = expect(await pat.browser.post(`/api/v1/account/characters/${waiting.characterId}/link-codes`), 201);
     t.like(expect(await game('/identity/link', { identifiers: { license: `license:${unique()}` }, code }), 200), { linked: true });
     t.is(expect(await pat.browser.get(`${base}/characters`), 200).characters[0].status, 'active');
+    // The roster's list says which characters a game identity is linked to (its Linked column), a page at a time.
+    const linked = (items: Array<{ characterId: string; linked: boolean }>) =>
+      Object.fromEntries(
+        items.filter((c) => [waiting.characterId, rosterMade.characterId].includes(c.characterId)).map((c) => [c.characterId, c.linked]),
+      );
+    t.deepEqual(linked(expect(await root.get(`/organisations/${org.organisationId}/characters?limit=100`), 200).items), {
+      [waiting.characterId]: true,
+      [rosterMade.characterId]: false,
+    });
+    const first = expect(await root.get(`/organisations/${org.organisationId}/characters?limit=1`), 200);
+    const second = expect(await root.get(`/organisations/${org.organisationId}/characters?limit=100&cursor=${first.nextCursor}`), 200);
+    t.deepEqual(linked([...first.items, ...second.items]), { [waiting.characterId]: true, [rosterMade.characterId]: false });
 
     // A retired character is never approved.
     const leaving = await characterOf(pat, 'Gone');
     expect(await pat.browser.post(`/api/v1/account/characters/${leaving.characterId}/retire`), 200);
     t.is(expect(await root.post(`/characters/${leaving.characterId}/approve`), 409).error, 'CONFLICT');
+  });
+
+  test.serial('the audit log names each subject as an operator knows it: a character, a unit, a call, a credential', async (t) => {
+    const { app } = t.context;
+    const { root, org, departmentId } = await playerCommunity(app);
+    const character = await org.character('Named', 'Subject');
+    const member = expect(
+      await root.post(`/departments/${departmentId}/members`, { characterId: character.characterId, callsign: 'AUTO-007' }),
+      201,
+    );
+    expect(await root.patch(`/units/${member.unitId}`, { callsign: '3-KING-9' }), 200);
+    const call = expect(await root.post(`/departments/${departmentId}/calls`, { description: 'Shots fired at the pier' }), 201);
+    const credential = await org.apiCredential('all', 'Night cameras');
+    const entries = (await org.audit()) as unknown as Array<{ subject: { type: string; id: string } | null; subjectLabel: string | null }>;
+    const named = (type: string, id: string) =>
+      entries.filter((e) => e.subject?.type === type && e.subject.id === id).map((e) => e.subjectLabel);
+    t.true(named('character', character.characterId).length > 0);
+    t.true(named('character', character.characterId).every((label) => label === 'Named Subject'));
+    t.deepEqual(named('unit', member.unitId), ['3-KING-9'], 'the callsign it has now');
+    t.true(named('call', call.callId).length > 0);
+    t.true(named('call', call.callId).every((label) => label === call.callNumber));
+    t.true(named('credential', credential.clientId).every((label) => label === 'Night cameras'));
+    t.true(named('credential', credential.clientId).length > 0);
+    // Kinds not named keep their id alone.
+    t.true(entries.filter((e) => e.subject?.type === 'membership').every((e) => e.subjectLabel === null));
   });
 
   test.serial(

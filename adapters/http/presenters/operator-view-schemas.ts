@@ -149,6 +149,11 @@ export const auditEntrySchema = shape({
   playerCharacterId: nullableId,
   action: { type: 'string', description: '`<thing>.<verb>`, e.g. `credential.created`.' },
   subject: { type: ['object', 'null'], required: ['type', 'id'], properties: { type: string, id: string } },
+  subjectLabel: {
+    type: ['string', 'null'],
+    description:
+      'The subject as an operator knows it: a character’s name, a unit’s callsign, a call’s number, a credential’s label, a department’s name; null for other kinds or a subject since removed.',
+  },
   details: { type: 'object' },
 });
 

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../domain/audit/audit-entry.ts';
+import type { LabelledAuditEntry } from '../../../application/audit/subject-labels.ts';
 import type { Civilian } from '../../../domain/records/civilian.ts';
 import type { Vehicle } from '../../../domain/records/vehicle.ts';
 import type { Warrant } from '../../../domain/records/warrant.ts';
@@ -30,6 +30,6 @@ export function warrantView(warrant: Warrant) {
   return { warrantId: id, organisationId, civilianId, status, description, createdAt: createdAt.toISOString() };
 }
 
-export function auditEntryView(entry: AuditEntry) {
+export function auditEntryView(entry: LabelledAuditEntry) {
   return { ...entry, at: entry.at.toISOString() };
 }

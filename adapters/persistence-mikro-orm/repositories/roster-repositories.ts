@@ -65,6 +65,12 @@ export class MikroOrmIdentifierLinkRepository implements IdentifierLinkRepositor
 
   linksOf = (organisationId: OrganisationId, characterId: CharacterId) => this.rows.many({ organisationId, characterId });
 
+  linkedAmong = async (organisationId: OrganisationId, characterIds: readonly CharacterId[]): Promise<ReadonlySet<CharacterId>> => {
+    if (characterIds.length === 0) return new Set();
+    const links = await this.rows.many({ organisationId, characterId: { $in: [...characterIds] } });
+    return new Set(links.map((l) => l.characterId));
+  };
+
   /**
    * One statement whatever the number of identifiers: they go in as one JSON array, and the
    * semi-join returns each link once, however often its identifier was sent.

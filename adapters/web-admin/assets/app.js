@@ -6,10 +6,13 @@ import { byId, el, own, phrase, say } from '/shared/dom.js';
 import { showExternalSignIn } from '/shared/external-sign-in.js';
 import { gate, may } from './controls.js';
 import { onboardingScreen } from './onboarding.js';
+import { keysScreen } from './keys.js';
 import { peopleScreen } from './people.js';
+import { recordsScreen } from './records.js';
+import { settingsScreen } from './settings.js';
 import { explain } from './words.js';
 
-const SCREENS = ['sign-in', 'organisations', 'credentials', 'onboarding', 'people', 'audit'];
+const SCREENS = ['sign-in', 'organisations', 'credentials', 'onboarding', 'people', 'records', 'settings', 'keys', 'audit'];
 const status = byId('page-status');
 let me = null;
 const currentKey = () => me;
@@ -19,6 +22,9 @@ const screens = {
   onboarding: onboardingScreen(currentKey, failed),
   audit: auditScreen(currentKey, failed),
   people: peopleScreen(currentKey, failed),
+  records: recordsScreen(currentKey, failed),
+  settings: settingsScreen(currentKey, failed),
+  keys: keysScreen(currentKey, failed),
 };
 
 /** Every message region is emptied when a screen opens: a message belongs to what was just done. */

@@ -6,6 +6,15 @@ import { may } from './controls.js';
 const AUDIT = 'audit.view';
 const PAGE = 25;
 
+/** The subject as the service names it (a character's name, a unit's callsign, ...), its id kept for the record. */
+function subjectCell(entry) {
+  if (!entry.subject) return own('—');
+  const { type, id } = entry.subject;
+  const kind = type.replaceAll('_', ' ');
+  if (entry.subjectLabel === null || entry.subjectLabel === undefined) return phrase`${kind} ${id}`;
+  return el('span', { title: id }, phrase`${kind}: ${entry.subjectLabel}`);
+}
+
 export function auditScreen(who, failed) {
   const status = byId('audit-status');
   const form = byId('audit-form');
@@ -37,7 +46,7 @@ export function auditScreen(who, failed) {
           el('td', {}, el('code', { text: entry.action })),
           // The actor's label is another party's text (an operator key's or a credential's label).
           el('td', {}, phrase`${entry.actor.kind}: ${entry.actor.label}`),
-          el('td', {}, entry.subject ? phrase`${entry.subject.type} ${entry.subject.id}` : own('—')),
+          el('td', {}, subjectCell(entry)),
         ),
       ),
       4,

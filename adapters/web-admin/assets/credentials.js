@@ -2,6 +2,7 @@
 import { allPages, call, inOrganisation } from './api.js';
 import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
 import { departmentChoice, may, succeed } from './controls.js';
+import { searchableList } from './lists.js';
 
 const catalogue = fetch('catalogue.json', { cache: 'no-store' }).then((r) => r.json());
 const MANAGE = 'integrations.credential.manage';
@@ -168,10 +169,18 @@ export function credentialsScreen(who, failed) {
     );
   }
 
+  const list = searchableList({
+    bodyId: 'credential-rows',
+    what: 'credentials',
+    columns: 8,
+    empty: 'No credentials yet.',
+    words: (c) => [c.label, c.kind, c.status, ...c.scopes],
+    row,
+  });
+
   async function listCredentials() {
     if (!allowed()) return fillRows(byId('credential-rows'), [], 8, 'This operator key cannot list credentials.');
-    const credentials = await call('GET', inOrganisation('/credentials'));
-    fillRows(byId('credential-rows'), credentials.map(row), 8, 'No credentials yet.');
+    list.show(await call('GET', inOrganisation('/credentials')));
   }
 
   return {

@@ -2,6 +2,7 @@
 import { allPages, call, inOrganisation } from './api.js';
 import { byId, el, fillRows, own, phrase, say } from '/shared/dom.js';
 import { may, succeed } from './controls.js';
+import { searchableList } from './lists.js';
 import { rosterPart } from './roster.js';
 
 const SETTINGS = 'organisation.settings.manage';
@@ -50,14 +51,19 @@ export function onboardingScreen(who, failed) {
     );
   }
 
+  const list = searchableList({
+    bodyId: 'department-rows',
+    what: 'departments',
+    columns: 4,
+    empty: 'No departments yet: create the first one above.',
+    words: (d) => [d.slug, d.name],
+    row,
+  });
+
   async function load() {
     departments = canSettings() ? await allPages(inOrganisation('/departments')) : null;
-    fillRows(
-      byId('department-rows'),
-      (departments ?? []).map(row),
-      4,
-      departments ? 'No departments yet: create the first one above.' : 'This key cannot list departments.',
-    );
+    if (departments === null) fillRows(byId('department-rows'), [], 4, 'This key cannot list departments.');
+    else list.show(departments);
     await roster.load();
   }
 

@@ -4,6 +4,7 @@
 import { call, inOrganisation, session } from './api.js';
 import { byId, el, fillRows, own, phrase, say, when } from '/shared/dom.js';
 import { may, succeed } from './controls.js';
+import { searchableList } from './lists.js';
 
 const ROLES = [
   ['owner', 'Owner'],
@@ -81,28 +82,31 @@ export function peopleScreen(who, failed) {
     return [choice];
   }
 
+  const list = searchableList({
+    bodyId: 'people-rows',
+    what: 'people',
+    columns: 5,
+    empty: 'Nobody has joined yet: invite the first people below.',
+    words: (p) => [p.displayName, roleWord(p.role), STATUS[p.status] ?? p.status],
+    row: (p) =>
+      el(
+        'tr',
+        {},
+        el('td', { text: p.displayName }),
+        el('td', {}, own(roleWord(p.role))),
+        el('td', {}, own(STATUS[p.status] ?? p.status)),
+        el('td', {}, own(when(p.since))),
+        el('td', { class: 'actions' }, ...actions(p)),
+      ),
+  });
+
   async function listPeople() {
     const people = await call('GET', inOrganisation('/people'));
     // A new organisation's first step: its first owner, invited by the key that founded it.
     const first = people.length === 0;
     byId('first-owner-hint').hidden = !first;
     if (first) byId('invitation-role').value = 'owner';
-    fillRows(
-      byId('people-rows'),
-      people.map((p) =>
-        el(
-          'tr',
-          {},
-          el('td', { text: p.displayName }),
-          el('td', {}, own(roleWord(p.role))),
-          el('td', {}, own(STATUS[p.status] ?? p.status)),
-          el('td', {}, own(when(p.since))),
-          el('td', { class: 'actions' }, ...actions(p)),
-        ),
-      ),
-      5,
-      'Nobody has joined yet: invite the first people below.',
-    );
+    list.show(people);
   }
 
   function showJoinAddress(rule) {

@@ -3,6 +3,8 @@
 import { allPages, call, inOrganisation } from './api.js';
 import { byId, el, fillRows, own, phrase, say } from '/shared/dom.js';
 import { departmentChoice, may, succeed } from './controls.js';
+import { searchableList } from './lists.js';
+import { unitsPart } from './units.js';
 
 const ROSTER = 'roster.manage';
 const STATUS = { pending: ' (waiting for approval)', retired: ' (retired)' };
@@ -16,6 +18,23 @@ export function rosterPart(who, failed, departmentsNow) {
   const moveForm = byId('move-form');
   const moveStatus = byId('move-status');
   const canRoster = () => may(who(), ROSTER);
+  /** What the rows are drawn with, as the roster last read it. */
+  let drawn = { memberships: [], units: new Map(), departments: null, people: new Map() };
+  const characters = searchableList({
+    bodyId: 'character-rows',
+    what: 'characters',
+    columns: 5,
+    empty: 'No characters yet: create one above.',
+    words: (c) => [c.displayName, ownerName(c, drawn.people)],
+    row: (c) => row(c, drawn.memberships, drawn.units, drawn.departments, drawn.people),
+    // The member and move forms offer the characters the search found, not the whole roster.
+    onSearch: (found) => {
+      const options = () => found.map((c) => el('option', { value: c.characterId, text: c.displayName }));
+      byId('member-character').replaceChildren(...options());
+      byId('move-character').replaceChildren(...options());
+    },
+  });
+  const units = unitsPart(failed, canRoster, () => load());
 
   async function issueLinkCode(character) {
     try {
@@ -47,6 +66,11 @@ export function rosterPart(who, failed, departmentsNow) {
     }
   }
 
+  function ownerName(character, people) {
+    if (character.ownerPersonId === null) return 'Roster';
+    return people.get(character.ownerPersonId)?.displayName ?? 'A former member';
+  }
+
   /** Whose account holds it, by the organisation's people; the roster's own when none. */
   function ownerCell(character, people) {
     if (character.ownerPersonId === null) return own('Roster');
@@ -68,6 +92,7 @@ export function rosterPart(who, failed, departmentsNow) {
       {},
       el('td', {}, phrase`${character.displayName}`, own(STATUS[character.status] ?? '')),
       el('td', {}, ownerCell(character, people)),
+      el('td', {}, own(character.linked ? 'yes' : 'no')),
       el('td', {}, placed.length > 0 ? el('ul', { class: 'plain' }, ...placed) : own('—')),
       el(
         'td',
@@ -103,26 +128,23 @@ export function rosterPart(who, failed, departmentsNow) {
   async function load() {
     const departments = departmentsNow();
     departmentChoice('member-department', departments, !canRoster());
-    if (!canRoster()) return fillRows(byId('character-rows'), [], 4, 'This key cannot list characters.');
-    const [characters, memberships, units, people] = await Promise.all([
+    if (!canRoster()) return fillRows(byId('character-rows'), [], 5, 'This key cannot list characters.');
+    const [all, memberships, unitList, people] = await Promise.all([
       allPages(inOrganisation('/characters')),
       allPages(inOrganisation('/members')),
       allPages(inOrganisation('/units')),
       call('GET', inOrganisation('/people')),
     ]);
-    const byUnit = new Map(units.map((u) => [u.unitId, u]));
-    const byPerson = new Map(people.map((p) => [p.personId, p]));
-    const options = () => characters.map((c) => el('option', { value: c.characterId, text: c.displayName }));
-    byId('member-character').replaceChildren(...options());
-    byId('move-character').replaceChildren(...options());
+    drawn = {
+      memberships,
+      units: new Map(unitList.map((u) => [u.unitId, u])),
+      departments,
+      people: new Map(people.map((p) => [p.personId, p])),
+    };
     byId('move-person').replaceChildren(...people.map((p) => el('option', { value: p.personId, text: p.displayName })));
-    memberHint(characters, departments);
-    fillRows(
-      byId('character-rows'),
-      characters.map((c) => row(c, memberships, byUnit, departments, byPerson)),
-      4,
-      'No characters yet: create one above.',
-    );
+    memberHint(all, departments);
+    characters.show(all);
+    units.show(unitList, memberships, all, departments);
   }
 
   characterForm.addEventListener('submit', async (event) => {

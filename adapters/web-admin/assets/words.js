@@ -22,22 +22,29 @@ const MESSAGES = [
     'must not contain characters that change the direction of text or cannot be seen (such as U+202E or U+200B)',
   ],
   [/^must be equal to one of the allowed values$/, 'must be one of the choices offered'],
+  [/^must be > (\S+)$/, 'must be more than $1'],
+  [/^must be >= (\S+)$/, 'must be at least $1'],
+  [/^must be <= (\S+)$/, 'must be at most $1'],
+  [/^must be number$/, 'must be a number'],
+  [/^must be integer$/, 'must be a whole number'],
 ];
 
 const NOISE = new Set(['must be null', 'must match a schema in anyOf', 'must match exactly one schema in oneOf']);
 
 /** Fields that no single control of a form names. */
-const FIELD_NAMES = { scopes: 'Scopes', departmentId: 'Department', characterId: 'Character' };
+const FIELD_NAMES = { scopes: 'Scopes', departmentId: 'Department', characterId: 'Character', mapLayer: 'Map layer' };
 
 const reword = (text) => VOCABULARY.reduce((said, [api, page]) => said.replace(api, page), text);
-const message = (text) => {
+export const message = (text) => {
   const known = MESSAGES.find(([api]) => api.test(text));
   return known ? text.replace(known[0], known[1]) : reword(text);
 };
 
 /** The label of the form's control for `field`, or the page's name for it. */
 function fieldName(form, field) {
-  const control = form?.querySelector(`[name="${CSS.escape(field)}"]`);
+  // A nested field (`mapLayer.bounds.minX`) is named by its own control when the form has one.
+  const control =
+    form?.querySelector(`[name="${CSS.escape(field)}"]`) ?? form?.querySelector(`[name="${CSS.escape(field.split('.').at(-1))}"]`);
   const label = control?.labels?.[0]?.textContent?.trim();
   if (label) return label;
   return FIELD_NAMES[field] ?? field;

@@ -88,6 +88,20 @@ export function rosterContract(test: ContractTest) {
     t.deepEqual(await store.identifierLinks.linksOf(a.id, jane.id), []);
   });
 
+  test('identifier links: which of some characters are linked, in their organisation only', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const [linked, unlinked, elsewhere] = [await f.character(a.id), await f.character(a.id), await f.character(b.id)];
+    await store.identifierLinks.link(
+      linksFor(a.id, identifiers({ license: `license:${ids.next()}`, chat: `discord:${ids.next()}` }), linked.id, NOW),
+    );
+    await store.identifierLinks.link(linksFor(b.id, identifiers({ license: `license:${ids.next()}` }), elsewhere.id, NOW));
+    t.deepEqual([...(await store.identifierLinks.linkedAmong(a.id, [linked.id, unlinked.id, elsewhere.id]))], [linked.id]);
+    t.deepEqual([...(await store.identifierLinks.linkedAmong(b.id, [linked.id, elsewhere.id]))], [elsewhere.id]);
+    t.deepEqual([...(await store.identifierLinks.linkedAmong(a.id, []))], []);
+  });
+
   test('link codes: found by hash in their organisation only; redemption is kept', async (t) => {
     const { store } = t.context;
     const f = fixtures(store);

@@ -7,6 +7,7 @@ import { conflict, forbidden, invalid, notFound } from '../../refusals.ts';
 import type { RouteSpec } from '../../route-spec.ts';
 import { dateOfBirth, enumOf, id, idParams, label, nullable, plate, text } from '../../schemas.ts';
 import { operatorRouteFor } from './operator-route.ts';
+import { pageQuery, pageRefusals, paged } from './operator-pages.ts';
 
 /** Civilians, vehicles, warrants, releases, the audit log and presence share one tag in the document. */
 export const recordsTag = 'admin: records';
@@ -34,6 +35,18 @@ const warrant = Type.Object({
 
 /** Records an operator keeps by hand: civilians, registered vehicles and warrants. */
 export const recordRoutes: readonly RouteSpec[] = [
+  recordRoute('listCivilianRecords', {
+    summary:
+      "The organisation's civilian records, oldest first; `q` keeps those with every word of it in the first or last name, ignoring case. Cursor-paginated.",
+    request: {
+      method: 'GET',
+      path: '/api/v1/admin/organisations/:organisationId/civilians',
+      params: organisationId,
+      query: Type.Object({ q: Type.Optional(text(100)), ...pageQuery.properties }),
+    },
+    success: paged(civilianView, 'A page of civilians.'),
+    refusals: pageRefusals('records.manage'),
+  }),
   recordRoute('createCivilian', {
     summary: 'Adds a civilian to the records.',
     request: { method: 'POST', path: '/api/v1/admin/organisations/:organisationId/civilians', params: organisationId, body: civilian },

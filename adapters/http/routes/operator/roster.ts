@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { characterViewSchema, linkCodeSchema, membershipSchema } from '../../presenters/operator-view-schemas.ts';
 import { unitViewSchema } from '../../presenters/roster-views.ts';
+import type { ListedCharacter } from '../../../../application/operator/list-characters.ts';
 import type { CharacterId, PersonId } from '../../../../domain/shared/ids.ts';
 import { membershipView } from '../../presenters/membership-views.ts';
 import { characterView, unitView } from '../../presenters/roster-views.ts';
@@ -115,7 +116,10 @@ export const rosterRoutes: readonly RouteSpec[] = [
       params: idParams('organisationId'),
       query: pageQuery,
     },
-    success: paged(characterView, 'A page of characters.'),
+    success: paged(
+      ({ character, linked }: ListedCharacter) => ({ ...characterView(character), linked }),
+      'A page of characters, each with `linked`: whether a game identity is linked to it.',
+    ),
     refusals: pageRefusals('roster.manage'),
   }),
   rosterRoute('listMembers', {
