@@ -1,43 +1,17 @@
 import anyTest, { type TestFn } from 'ava';
-import type { Page } from 'playwright-core';
-import { OPERATOR_PERMISSIONS } from '../../domain/operator/operator-key.ts';
-import { type Browser, checkScreen, openBrowser } from '../support/browser.ts';
-import { expect, operatorOf } from '../support/operator-driver.ts';
-import { type TestService, startTestService } from '../support/test-service.ts';
+import { checkScreen } from '../support/browser.ts';
+import { expect } from '../support/operator-driver.ts';
+import { type AdminSession, adminSession } from '../support/admin-session.ts';
 
 /**
  * The admin page's Records screen (issue 33, item 6) and the new screens at phone width, driven in
  * Chromium by role and name and checked through the page and through the API.
  */
-type Context = {
-  app: TestService;
-  browser: Browser;
-  page: Page;
-  key: string;
-  organisationId: string;
-  departments: { lspd: string; safd: string };
-  /** What the operator types into the page's next prompts, in turn. */
-  answers: string[];
-};
+type Context = AdminSession;
 const test = anyTest as TestFn<Context>;
 
 test.before(async (t) => {
-  const app = await startTestService({ rateLimitScale: 1000 });
-  const browser = await openBrowser().catch(async (error: unknown) => {
-    await app.close();
-    throw error;
-  });
-  const org = await operatorOf(app.http, app.bootstrapKey).organisation();
-  const departments = { lspd: await org.department('lspd'), safd: await org.department('safd') };
-  const { key } = await org.operatorKey([...OPERATOR_PERMISSIONS], 'Owner key');
-  const page = await browser.context.newPage();
-  const answers: string[] = [];
-  page.on('dialog', (dialog) => void (dialog.type() === 'prompt' ? dialog.accept(answers.shift() ?? '') : dialog.accept()));
-  await page.goto(`${app.service.url}/admin/`);
-  await page.getByLabel('Operator key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText('Signed in: Owner key').waitFor();
-  t.context = { app, browser, page, key, organisationId: org.organisationId, departments, answers };
+  t.context = await adminSession();
 });
 test.after.always(async (t) => {
   await t.context.browser?.close();
