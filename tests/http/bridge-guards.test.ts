@@ -80,11 +80,12 @@ test.after.always(async (t) => {
   await t.context.slow?.close();
 });
 
-test('the route table holds every bridge route of section 4.3 and the one extension, each with a body the test suites know', (t) => {
-  // `/mdt-handoff/confirm` extends the contract (decision 0095); nothing of section 4.3 is missing or renamed.
+test('the route table holds every bridge route of section 4.3 and the two extensions, each with a body the test suites know', (t) => {
+  // `/mdt-handoff/confirm` (decision 0095) and `/identity/link/pending` (decision 0109) extend the
+  // contract; nothing of section 4.3 is missing or renamed.
   t.deepEqual(
     CREDENTIAL_ROUTES.map((s) => s.operationId).sort(),
-    [...Object.keys(CONTRACT_LIMITS), 'bridgeNarrative', 'bridgeUnassign', 'bridgeConfirmMdtHandoff'].sort(),
+    [...Object.keys(CONTRACT_LIMITS), 'bridgeNarrative', 'bridgeUnassign', 'bridgeConfirmMdtHandoff', 'bridgeStartPendingLink'].sort(),
   );
   for (const spec of CREDENTIAL_ROUTES)
     t.truthy(bridgeBody(spec.operationId, { identifiers: {}, slug: 'x', callId: NOWHERE }), spec.operationId);
