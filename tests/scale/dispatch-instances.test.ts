@@ -60,7 +60,7 @@ if (DATABASE_URL === undefined || REDIS_URL === undefined) {
     const opened = expect(
       await b!.http.post(
         `/api/v1/admin/departments/${world.departmentId}/calls`,
-        { description: 'through B', mapX: 1, mapY: 2 },
+        { description: 'through B', mapX: -3500, mapY: 3500 },
         { token: key },
       ),
       201,
@@ -96,6 +96,7 @@ if (DATABASE_URL === undefined || REDIS_URL === undefined) {
     t.true(snapshot.calls.some((c: { callId: string }) => c.callId === opened.callId));
 
     // The same on the board page: its marker on B moves with a heartbeat to A; a call through B shows on A.
+    // (The calls stand far from the unit: markers close together on the map gather into one crowd.)
     const browser = await openBrowser();
     t.teardown(() => browser.close());
     const [pageOnA, pageOnB] = [await browser.context.newPage(), await browser.context.newPage()];
@@ -107,7 +108,7 @@ if (DATABASE_URL === undefined || REDIS_URL === undefined) {
     const second = expect(
       await b!.http.post(
         `/api/v1/admin/departments/${world.departmentId}/calls`,
-        { description: 'seen on A', mapX: 3, mapY: 4 },
+        { description: 'seen on A', mapX: -3400, mapY: 3400 },
         { token: key },
       ),
       201,
