@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type Koa from 'koa';
 import koaJwt from 'koa-jwt';
-import { type BearerTokenRules, type Exchange, HttpError, VerifiedTokens } from '../http/index.ts';
+import { type BearerTokenRules, type Exchange, HttpError } from '../http/index.ts';
 
 /** Where koa-jwt leaves the verified claims, in `ctx.state`. */
 const CLAIMS = 'claims';
@@ -12,31 +12,24 @@ const CLAIMS = 'claims';
  * and its own header rule (`Bearer <token>`, the scheme in any case: the rule the pipeline's verifier
  * follows on uWS). Every failure of koa-jwt's (no header, another scheme, a bad signature, an
  * expired token, another audience) is the one 401 of the pipeline, never koa-jwt's own message.
- * A header verified before and not expired is not verified again (decision 0052): its claims come
- * from the same kind of store the pipeline's verifier keeps, and koa-jwt runs for any other.
+ * koa-jwt runs on every request of a JWT row: the Koa transport keeps no store of verified tokens
+ * (decision 0130; the uWS transport's own verifier keeps one, decision 0052). Measured, a
+ * verification costs about 10 us, within the heartbeat benchmark's noise.
  * What the claims grant (kind, scope) is judged after this, by the row's own stages.
  */
 export function bearerGuard(tokens: BearerTokenRules, exchangeOf: (ctx: Koa.Context) => Exchange): Koa.Middleware {
   const { secret, algorithms, issuer, audience } = tokens.verification;
   // koa-jwt's types predate KeyObject; jsonwebtoken, which it hands the secret to, takes one.
   const verify = koaJwt({ secret: secret as KeyObject & Buffer, algorithms, issuer, audience, key: CLAIMS });
-  const verified = new VerifiedTokens();
   const noDownstream = async () => undefined;
   return async (ctx, next) => {
     const ex = exchangeOf(ctx);
-    const header = ex.get('authorization');
-    const now = Date.now();
-    const known = verified.claims(header, now);
-    if (known !== undefined) ex.claims = known;
-    else {
-      try {
-        await verify(ctx, noDownstream);
-      } catch {
-        throw new HttpError('UNAUTHORIZED');
-      }
-      ex.claims = (ctx.state as Record<string, unknown>)[CLAIMS];
-      verified.remember(header, ex.claims, now);
+    try {
+      await verify(ctx, noDownstream);
+    } catch {
+      throw new HttpError('UNAUTHORIZED');
     }
+    ex.claims = (ctx.state as Record<string, unknown>)[CLAIMS];
     return next();
   };
 }
