@@ -168,6 +168,22 @@ export function bridgeRouteLoads(w: BridgeWorld, linkPass = 0): RouteLoad[] {
         ),
       ],
       expectText: '"updated":true',
+      note: 'each officer on their own call (20 calls)',
+    },
+    {
+      key: 'narrative-one-call',
+      name: 'POST /911/narrative, one call',
+      kind: 'write',
+      steps: [
+        post(
+          '/911/narrative',
+          officer
+            .filter((_, i) => w.callOf(i) === w.callOf(0))
+            .map((identifiers) => ({ identifiers, callId: w.callOf(0), text: 'Suspect fled north on foot' })),
+        ),
+      ],
+      expectText: '"updated":true',
+      note: 'every connection writes to the same call',
     },
     {
       key: 'panic',

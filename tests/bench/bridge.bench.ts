@@ -39,6 +39,7 @@ import { benchStorage } from './bench-storage.ts';
 import { type LoadFigures, type LoadJob, failures, load, loadAverages, measure } from './load.ts';
 import { baselineDrivers, oneStatementBaselineOn } from './one-statement-baseline.ts';
 import { BenchServices, type Transport, transportsAsked, uwsOrStartAgain } from './uws-runtime.ts';
+import { WaitSampler, type WaitProfile, describeWaits } from './wait-sampler.ts';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -55,6 +56,8 @@ const KEYED = process.env['BENCH_KEYED'] === '1';
 const BASELINES = process.env['BENCH_BASELINES'] !== 'none';
 const TRANSPORTS = transportsAsked();
 const DATABASE_URL = process.env['DATABASE_URL'];
+/** On PostgreSQL, where the service's connections wait during each measured run (BENCH_WAITS=0 leaves it out). */
+const SAMPLE_WAITS = DATABASE_URL !== undefined && process.env['BENCH_WAITS'] !== '0';
 /** The driver the service reads PostgreSQL with, so the baseline issue 24's ratio is taken to. */
 const SERVICE_DRIVER = DATABASE_URL === undefined ? 'pglite' : 'pg';
 
@@ -134,6 +137,8 @@ try {
   const before: Partial<Record<Transport, Baselines>> = {};
   const after: Partial<Record<Transport, Baselines>> = {};
   const results = new Map<string, RouteResult>();
+  const waits = new Map<string, WaitProfile>();
+  const sampler = SAMPLE_WAITS ? await WaitSampler.open(DATABASE_URL!) : undefined;
   const record = (name: string, kind: 'read' | 'write', note: string, transport: Transport, figures: LoadFigures) => {
     const known = results.get(name) ?? { name, kind, note, figures: {} };
     results.set(name, { ...known, figures: { ...known.figures, [transport]: figures } });
@@ -158,8 +163,14 @@ try {
       if (ONLY !== undefined && !ONLY.includes(route.key)) continue;
       const job = { url, path: '', headers, bodies: [], steps: route.steps, expectText: route.expectText };
       const name = `${label[transport]}: ${route.name}`;
-      const figures =
-        route.amounts === undefined ? await measure(name, job, pace, route.between) : await measureCount(name, job, route.amounts);
+      // The sampler starts after the warm-up (and the route's reset) and stops with the measured run.
+      const between = async () => {
+        await route.between?.();
+        sampler?.start();
+      };
+      if (route.amounts !== undefined) sampler?.start();
+      const figures = route.amounts === undefined ? await measure(name, job, pace, between) : await measureCount(name, job, route.amounts);
+      if (sampler !== undefined) waits.set(`${label[transport]}: ${route.name}`, sampler.stop());
       record(route.name, route.kind, route.note ?? '', transport, figures);
       if (KEYED && route.kind === 'write' && route.amounts === undefined) {
         const keyed = await measure(`${name}, with Idempotency-Key`, { ...job, idempotencyKeys: true }, pace, route.between);
@@ -169,6 +180,7 @@ try {
     after[transport] = await baselines(transport, 'after');
     await services.close();
   }
+  await sampler?.close();
   const loadAfter = await loadAverages();
 
   const measured = TRANSPORTS.filter((t) => unavailable[t] === undefined);
@@ -229,6 +241,18 @@ try {
     ...[...results.values()].map(resultRow),
     '',
     "Ratios are to the mean of the same transport's baseline measured before and after its routes, in this run.",
+    ...(waits.size === 0
+      ? []
+      : [
+          '',
+          "Where the service's PostgreSQL connections were during each measured run (pg_stat_activity and",
+          "pg_locks sampled every 10 ms; 'idle in transaction' is a transaction waiting for the service's next",
+          "statement, 'waiting Lock:...' one queued behind another's lock):",
+          '',
+          '| route | server side |',
+          '|---|---|',
+          ...[...waits].map(([name, profile]) => `| ${name} | ${describeWaits(profile)} |`),
+        ]),
     ...(goals.length === 0
       ? []
       : ['', `issue 24 (${DATABASE_URL === undefined ? 'PGlite' : 'PostgreSQL'}):`, ...goals.map((g) => `  ${g}`)]),
@@ -241,6 +265,7 @@ try {
       before,
       after,
       results: [...results.values()],
+      waits: Object.fromEntries(waits),
     }),
   ];
   console.log(lines.join('\n'));
