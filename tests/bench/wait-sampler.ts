@@ -12,6 +12,8 @@ export interface WaitProfile {
   readonly lockWaits: Readonly<Record<string, number>>;
   /** The mean number of the service's backends inside a transaction, per sample. */
   readonly meanInTransaction: number;
+  /** What the holders of the locks waited for were doing, as shares (0..1) of all blocker observations. */
+  readonly blockers: Readonly<Record<Seen, number>>;
 }
 
 /**
@@ -21,6 +23,7 @@ export interface WaitProfile {
  * profile says where a write's time goes on the server's side: a backend "idle in transaction" is
  * waiting for the service's next statement of an open transaction (a round trip), one waiting on
  * `Lock:transactionid` or `Lock:tuple` queues behind another transaction's row lock.
+ * It counts every client of the database: run the benchmark on a database nothing else uses.
  */
 export class WaitSampler {
   private readonly client: InstanceType<typeof pg.Client>;
@@ -30,6 +33,7 @@ export class WaitSampler {
   private inTransaction = 0;
   private readonly seen = new Map<Seen, number>();
   private readonly locks = new Map<string, number>();
+  private readonly blocking = new Map<Seen, number>();
   private busy = false;
 
   private constructor(url: string) {
@@ -48,6 +52,7 @@ export class WaitSampler {
     this.inTransaction = 0;
     this.seen.clear();
     this.locks.clear();
+    this.blocking.clear();
     this.timer = setInterval(() => void this.sample(), everyMs);
   }
 
@@ -55,7 +60,10 @@ export class WaitSampler {
     clearInterval(this.timer);
     const shares: Record<Seen, number> = {};
     for (const [what, n] of [...this.seen].sort((a, b) => b[1] - a[1])) shares[what] = n / Math.max(1, this.observations);
+    const blocked = [...this.blocking.values()].reduce((a, b) => a + b, 0);
+    const blockers = Object.fromEntries([...this.blocking].sort((a, b) => b[1] - a[1]).map(([what, n]) => [what, n / blocked]));
     return {
+      blockers,
       samples: this.samples,
       shares,
       lockWaits: Object.fromEntries([...this.locks].sort((a, b) => b[1] - a[1])),
@@ -76,9 +84,20 @@ export class WaitSampler {
          where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
       );
       const locks = await this.client.query(
-        `select l.locktype || coalesce(':' || l.relation::regclass::text, '') as what
-         from pg_locks l where not l.granted and l.pid <> pg_backend_pid()`,
+        `select l.locktype || coalesce(':' || (select c.relname from pg_class c where c.oid = l.relation), '') as what
+         from pg_locks l join pg_stat_activity a on a.pid = l.pid
+         where not l.granted and a.datname = current_database() and l.pid <> pg_backend_pid()`,
       );
+      const holders = await this.client.query(
+        `select b.state, case when b.wait_event_type is null then null else b.wait_event_type || ':' || b.wait_event end as wait
+         from pg_stat_activity a cross join lateral unnest(pg_blocking_pids(a.pid)) as h(pid)
+         join pg_stat_activity b on b.pid = h.pid
+         where a.datname = current_database() and a.pid <> pg_backend_pid()`,
+      );
+      for (const row of holders.rows as Array<{ state: string | null; wait: string | null }>) {
+        const what = row.state === 'active' ? (row.wait === null ? 'running' : `waiting ${row.wait}`) : (row.state ?? 'unknown');
+        this.blocking.set(what, (this.blocking.get(what) ?? 0) + 1);
+      }
       const rows = activity.rows as Array<{ state: string | null; wait: string | null; xact: boolean }>;
       const waiting = locks.rows as Array<{ what: string }>;
       this.samples += 1;
@@ -105,9 +124,13 @@ export function describeWaits(profile: WaitProfile): string {
   const locks = Object.entries(profile.lockWaits)
     .slice(0, 2)
     .map(([what, n]) => `${what} x${n}`);
+  const holders = Object.entries(profile.blockers)
+    .slice(0, 2)
+    .map(([what, share]) => `${what} ${(share * 100).toFixed(0)}%`);
   return [
     `${profile.meanInTransaction.toFixed(1)} in transaction`,
     ...top,
     ...(locks.length === 0 ? [] : [`lock waits: ${locks.join(', ')}`]),
+    ...(holders.length === 0 ? [] : [`the holders: ${holders.join(', ')}`]),
   ].join('; ');
 }
