@@ -71,6 +71,7 @@ import { CreateDepartment } from './operator/create-department.ts';
 import { CreateOperatorKey } from './operator/create-operator-key.ts';
 import { CreateOrganisation } from './operator/create-organisation.ts';
 import { DescribeOperatorKey } from './operator/describe-operator-key.ts';
+import { EndMembership } from './operator/end-membership.ts';
 import { IssueLinkCode } from './operator/issue-link-code.ts';
 import { IssueWarrant } from './operator/issue-warrant.ts';
 import { ListCharacters } from './operator/list-characters.ts';
@@ -296,6 +297,7 @@ export const USE_CASE_REGISTRY = {
   issueLinkCode: construct(IssueLinkCode, 'characters', 'linkCodes', 'hasher', 'secrets', 'writes'),
   addDepartmentMember: construct(AddDepartmentMember, 'departments', 'characters', 'memberships', 'units', 'ids', 'writes'),
   updateUnit: construct(UpdateUnit, 'units', 'writes'),
+  endMembership: construct(EndMembership, 'memberships', 'units', 'characters', 'writes'),
   approveCharacter: construct(ApproveCharacter, 'characters', 'writes'),
   moveCharacter: construct(MoveCharacter, 'characters', 'personMemberships', 'identifierLinks', 'writes'),
   createCredential: construct(CreateCredential, 'organisations', 'departments', 'credentials', 'hasher', 'secrets', 'ids', 'writes'),

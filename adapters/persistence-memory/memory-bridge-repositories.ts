@@ -50,7 +50,9 @@ export class MemoryBridgePlayerReader implements BridgePlayerReader {
       const link = links.get(linkKey(organisationId, entry.kind, entry.value));
       if (link === undefined) return [];
       const membership =
-        departmentId === null ? undefined : memberships.find((m) => m.departmentId === departmentId && m.characterId === link.characterId);
+        departmentId === null
+          ? undefined
+          : memberships.find((m) => m.departmentId === departmentId && m.characterId === link.characterId && m.endedAt === null);
       const unit = membership === undefined ? undefined : units.get(membership.unitId);
       return [{ ...link, unit: unit === undefined ? null : Unit.restore(unit) }];
     });

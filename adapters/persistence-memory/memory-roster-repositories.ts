@@ -13,7 +13,7 @@ import { LinkCode, type LinkCodeState } from '../../domain/roster/link-code.ts';
 import { PendingLink, type PendingLinkState } from '../../domain/roster/pending-link.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
 import type { PlayerIdentifier, PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { CharacterId, DepartmentId, OrganisationId, PersonId } from '../../domain/shared/ids.ts';
+import type { CharacterId, DepartmentId, MembershipId, OrganisationId, PersonId } from '../../domain/shared/ids.ts';
 import type { MemoryDatabase, MemoryTable } from './memory-database.ts';
 import { SnapshotTable, byText, keysetPage } from './snapshot-table.ts';
 
@@ -156,27 +156,41 @@ export class MemoryMembershipRepository implements MembershipRepository {
 
   constructor(db: MemoryDatabase) {
     this.rows = new SnapshotTable(db, 'memberships', (m) => m, [
-      { name: 'membership', key: (m) => `${m.departmentId}/${m.characterId}` },
+      // One current membership per character and department; ended ones are history.
+      { name: 'membership', key: (m) => (m.endedAt === null ? `${m.departmentId}/${m.characterId}` : null) },
       { name: 'membership_unit', key: (m) => m.unitId },
     ]);
   }
 
+  get(id: MembershipId) {
+    return this.rows.get(id);
+  }
+
+  /** Transactions here are serialisable already; nothing more to hold. */
+  getForUpdate(id: MembershipId) {
+    return this.rows.get(id);
+  }
+
   findFor(departmentId: DepartmentId, characterId: CharacterId) {
-    return this.rows.find((m) => m.departmentId === departmentId && m.characterId === characterId);
+    return this.rows.find((m) => m.departmentId === departmentId && m.characterId === characterId && m.endedAt === null);
   }
 
   ofCharacter(characterId: CharacterId) {
-    return this.rows.filter((m) => m.characterId === characterId);
+    return this.rows.filter((m) => m.characterId === characterId && m.endedAt === null);
   }
 
   add(membership: Membership) {
     return this.rows.save(membership);
   }
 
+  save(membership: Membership) {
+    return this.rows.save(membership);
+  }
+
   page(filter: RosterFilter, page: KeysetPage) {
     return keysetPage(
       this.rows,
-      (m) => m.organisationId === filter.organisationId && (filter.departmentId ?? m.departmentId) === m.departmentId,
+      (m) => m.organisationId === filter.organisationId && (filter.departmentId ?? m.departmentId) === m.departmentId && m.endedAt === null,
       page,
     );
   }

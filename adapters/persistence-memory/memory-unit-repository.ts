@@ -11,7 +11,8 @@ export class MemoryUnitRepository implements UnitRepository {
 
   constructor(db: MemoryDatabase) {
     this.rows = new SnapshotTable(db, 'units', Unit.restore, [
-      { name: 'unit_callsign', key: (u) => (u.callsign === null ? null : `${u.departmentId}/${u.callsign}`) },
+      // An ended unit keeps its callsign for its history, and frees it for the department (decision 0140).
+      { name: 'unit_callsign', key: (u) => (u.callsign === null || u.endedAt !== null ? null : `${u.departmentId}/${u.callsign}`) },
     ]);
   }
 
@@ -25,7 +26,7 @@ export class MemoryUnitRepository implements UnitRepository {
   }
 
   findByCallsign(departmentId: DepartmentId, callsign: string) {
-    return this.rows.find((u) => u.departmentId === departmentId && u.callsign === callsign);
+    return this.rows.find((u) => u.departmentId === departmentId && u.callsign === callsign && u.endedAt === null);
   }
 
   listAssignedTo(callId: CallId) {
@@ -49,7 +50,7 @@ export class MemoryUnitRepository implements UnitRepository {
   page(filter: RosterFilter, page: KeysetPage) {
     return keysetPage(
       this.rows,
-      (u) => u.organisationId === filter.organisationId && (filter.departmentId ?? u.departmentId) === u.departmentId,
+      (u) => u.organisationId === filter.organisationId && (filter.departmentId ?? u.departmentId) === u.departmentId && u.endedAt === null,
       page,
     );
   }

@@ -73,7 +73,8 @@ export class SyncDuty {
 
   private async sync(input: SyncDutyInput, player: PlayerCandidate, now: Date) {
     const unit = player.unit;
-    if (unit === null) return refuse('no_department_membership');
+    // A removed member's unit is nobody's (decision 0140): the reader leaves it out, and this holds if one came through.
+    if (unit === null || unit.hasEnded) return refuse('no_department_membership');
     const synced = unit.syncDuty(input.onDuty, now);
     if (!synced.ok) return synced;
     const result: DutySynced = { unitId: unit.id, status: synced.value, provisioned: false };

@@ -20,7 +20,9 @@ export interface UpdateUnitInput {
 export class UpdateUnit {
   constructor(private readonly ports: Pick<Ports, 'units' | 'writes'>) {}
 
-  async execute(input: UpdateUnitInput): Promise<Outcome<Unit, AccessRefusal | 'callsign_taken' | 'nothing_to_change'>> {
+  async execute(
+    input: UpdateUnitInput,
+  ): Promise<Outcome<Unit, AccessRefusal | 'callsign_taken' | 'nothing_to_change' | 'membership_ended'>> {
     if (input.isActive === undefined && input.callsign === undefined) return refuse('nothing_to_change');
     const load = () => this.ports.units.getForUpdate(input.unitId);
     const change = (unit: Unit, now: Date) => this.change(input, unit, now);
@@ -29,6 +31,8 @@ export class UpdateUnit {
 
   private async change(input: UpdateUnitInput, unit: Unit, now: Date) {
     const { callsign, isActive } = input;
+    // The unit of a removed member is kept for its history only (decision 0140).
+    if (unit.hasEnded) return refuse('membership_ended');
     if (callsign !== undefined && callsign !== null && callsign !== unit.callsign) {
       if ((await this.ports.units.findByCallsign(unit.departmentId, callsign)) !== null) return refuse('callsign_taken');
     }

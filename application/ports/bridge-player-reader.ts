@@ -6,7 +6,7 @@ import type { Unit } from '../../domain/unit/unit.ts';
 
 /** One linked identifier of the player, with the linked character's unit in the department asked about. */
 export interface PlayerCandidate extends IdentifierLink {
-  /** The unit of the character's membership in that department; null without a membership. */
+  /** The unit of the character's current membership in that department; null without one (an ended one counts as none). */
   readonly unit: Unit | null;
 }
 

@@ -4,7 +4,7 @@ import type { LinkCode } from '../../domain/roster/link-code.ts';
 import type { PendingLink } from '../../domain/roster/pending-link.ts';
 import type { Membership } from '../../domain/roster/membership.ts';
 import type { PlayerIdentifier, PlayerIdentifiers } from '../../domain/roster/player-identifiers.ts';
-import type { CharacterId, DepartmentId, OrganisationId, PersonId } from '../../domain/shared/ids.ts';
+import type { CharacterId, DepartmentId, MembershipId, OrganisationId, PersonId } from '../../domain/shared/ids.ts';
 import type { KeysetPage } from './records-repositories.ts';
 
 /** Whose rows a roster page walks: an organisation's, or one department's of it. */
@@ -61,14 +61,21 @@ export interface PendingLinkRepository {
 }
 
 export interface MembershipRepository {
+  get(id: MembershipId): Promise<Membership | null>;
+  /** As `get`, holding the membership against a concurrent removal until the transaction ends. */
+  getForUpdate(id: MembershipId): Promise<Membership | null>;
+  /** The character's current membership of the department (an ended one is history, not found here). */
   findFor(departmentId: DepartmentId, characterId: CharacterId): Promise<Membership | null>;
-  /** Every department membership of the character. */
+  /** Every current department membership of the character. */
   ofCharacter(characterId: CharacterId): Promise<Membership[]>;
   /**
-   * Throws `UniqueConstraintViolation('membership')` when the character is already a member, and
-   * `('membership_unit')` when the unit already belongs to a membership.
+   * Throws `UniqueConstraintViolation('membership')` when the character is already a current
+   * member, and `('membership_unit')` when the unit already belongs to a membership. A character
+   * whose membership ended may be added again: that is a new membership.
    */
   add(membership: Membership): Promise<void>;
-  /** A keyset page of the memberships that match. */
+  /** Writes the change of a membership that exists (its end). */
+  save(membership: Membership): Promise<void>;
+  /** A keyset page of the current memberships that match. */
   page(filter: RosterFilter, page: KeysetPage): Promise<Membership[]>;
 }

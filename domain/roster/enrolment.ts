@@ -22,5 +22,5 @@ export function enrolMember(
   const { organisationId, id: departmentId } = department;
   const { membershipId, unitId } = ids;
   const unit = Unit.enrol({ id: unitId, organisationId, departmentId, membershipId, characterId, callsign }, now);
-  return { membership: { id: membershipId, organisationId, departmentId, characterId, unitId, createdAt: now }, unit };
+  return { membership: { id: membershipId, organisationId, departmentId, characterId, unitId, createdAt: now, endedAt: null }, unit };
 }

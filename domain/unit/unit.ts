@@ -24,6 +24,8 @@ export interface UnitState {
   readonly status: UnitStatus;
   readonly assignment: UnitAssignment | null;
   readonly statusChangedAt: Date;
+  /** When its membership ended (the member was removed): the unit is kept for its history only. */
+  readonly endedAt: Date | null;
 }
 
 export type DutyRefusal = 'unit_inactive' | 'callsign_not_assigned';
@@ -43,7 +45,7 @@ export class Unit {
     input: Pick<UnitState, 'id' | 'organisationId' | 'departmentId' | 'membershipId' | 'characterId' | 'callsign'>,
     now: Date,
   ): Unit {
-    return new Unit({ ...input, isActive: true, status: 'OFF_DUTY', assignment: null, statusChangedAt: now });
+    return new Unit({ ...input, isActive: true, status: 'OFF_DUTY', assignment: null, statusChangedAt: now, endedAt: null });
   }
 
   static restore(state: UnitState): Unit {
@@ -74,6 +76,10 @@ export class Unit {
   /** The label dispatchers and game resources see: the callsign. */
   get label(): string {
     return this.state.callsign ?? '';
+  }
+  /** Whether its membership ended: its callsign is free again in the department, and it never acts again. */
+  get hasEnded(): boolean {
+    return this.state.endedAt !== null;
   }
   get isOnDuty(): boolean {
     return this.state.isActive && isOnDuty(this.state.status);
@@ -140,10 +146,21 @@ export class Unit {
     return outcome;
   }
 
-  /** A deactivated unit fails the gate, like an off-duty one, so deactivating ends its assignment. */
+  /** A deactivated unit fails the gate, like an off-duty one, so deactivating ends its assignment. An ended unit stays inactive. */
   setActive(isActive: boolean, now: Date): void {
+    if (isActive && this.hasEnded) return;
     if (!isActive) this.endAssignment(now);
     this.state = { ...this.state, isActive };
+  }
+
+  /**
+   * Its membership ends (decision 0140): off duty as `/duty` would put it, which leaves any call,
+   * deactivated for good, and out of its department's callsigns. Ending it again changes nothing.
+   */
+  end(now: Date): void {
+    if (this.hasEnded) return;
+    this.changeStatus('OFF_DUTY', now);
+    this.state = { ...this.state, isActive: false, endedAt: now };
   }
 
   assignCallsign(callsign: string | null): void {

@@ -21,6 +21,7 @@ for (const callsign of ['1-ADAM-12', null]) {
       characterId,
       unitId: ids.unitId,
       createdAt: T0,
+      endedAt: null,
     });
     t.deepEqual(unit.snapshot(), {
       id: ids.unitId,
@@ -33,6 +34,7 @@ for (const callsign of ['1-ADAM-12', null]) {
       status: 'OFF_DUTY',
       assignment: null,
       statusChangedAt: T0,
+      endedAt: null,
     });
     t.deepEqual(unit.events.take(), []);
   });

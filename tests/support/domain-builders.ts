@@ -44,6 +44,7 @@ export function aUnit() {
     status: 'AVAILABLE',
     assignment: null,
     statusChangedAt: T0,
+    endedAt: null,
   };
   const builder = {
     inDepartment(departmentId: DepartmentId) {

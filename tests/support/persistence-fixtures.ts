@@ -59,6 +59,7 @@ export function fixtures(store: Persistence) {
         characterId: character.id,
         unitId: ids.next<UnitId>(),
         createdAt: NOW,
+        endedAt: null,
       };
       const unit = Unit.enrol(
         {

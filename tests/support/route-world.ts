@@ -17,6 +17,8 @@ export async function routeWorld(http: HttpClient, bootstrapKey: string) {
   const api = await org.apiCredential('all');
   const ids: Record<string, string> = { organisationId: org.organisationId, departmentId, characterId, unitId, clientId: api.clientId };
   ids['operatorKeyId'] = (await org.operatorKey(['organisation.settings.manage'], 'world key')).operatorKeyId;
+  // A member of its own for the removal route: ending it (again and again: it answers as it is) touches no other route's unit.
+  ids['membershipId'] = (await org.member(departmentId, '1-ADAM-40')).membershipId;
   const gameAndApi = { game: await tokenFor(http, game), api: await tokenFor(http, api) };
   const secrets = { game, api };
   const trevor = { firstName: 'Trevor', lastName: 'Philips', dateOfBirth: '1967-06-06' };

@@ -137,6 +137,16 @@ export const linkCodeSchema = shape({ code: string, expiresAt: time });
 
 export const membershipSchema = shape({ membershipId: id, unitId: id, unitLabel: { type: ['string', 'null'] } });
 
+export const membershipViewSchema = shape({
+  membershipId: id,
+  organisationId: id,
+  departmentId: id,
+  characterId: id,
+  unitId: id,
+  createdAt: time,
+  endedAt: { ...nullableTime, description: 'When the member was removed from the department; null while a member.' },
+});
+
 export const auditEntrySchema = shape({
   id,
   organisationId: nullableId,

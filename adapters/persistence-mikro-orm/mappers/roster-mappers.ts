@@ -83,6 +83,7 @@ export function membershipFromRecord(r: MembershipRecord): Membership {
     characterId: r.characterId as CharacterId,
     unitId: r.unitId as UnitId,
     createdAt: r.createdAt,
+    endedAt: r.endedAt ?? null,
   };
 }
 
@@ -103,6 +104,7 @@ export type UnitFields = Pick<
   | 'assignmentPinX'
   | 'assignmentPinY'
   | 'assignedAt'
+  | 'endedAt'
 >;
 
 /** The columns of `units` in a raw row (snake_case, driver types), in the order `UNIT_COLUMNS` lists them. */
@@ -121,6 +123,7 @@ export const UNIT_COLUMNS = [
   'assignment_pin_x',
   'assignment_pin_y',
   'assigned_at',
+  'ended_at',
 ] as const;
 export type UnitRow = Record<(typeof UNIT_COLUMNS)[number], unknown>;
 
@@ -141,6 +144,7 @@ export function unitFieldsFromRow(row: UnitRow): UnitFields {
     assignmentPinX: rawNullableNumber(row.assignment_pin_x),
     assignmentPinY: rawNullableNumber(row.assignment_pin_y),
     assignedAt: rawNullableDate(row.assigned_at),
+    endedAt: rawNullableDate(row.ended_at),
   };
 }
 
@@ -156,6 +160,7 @@ export function unitFromRecord(r: UnitFields): Unit {
     isActive: r.isActive,
     status: r.status as UnitStatus,
     statusChangedAt: r.statusChangedAt,
+    endedAt: r.endedAt ?? null,
     assignment:
       r.assignedCallId == null
         ? null

@@ -13,6 +13,7 @@ import { PlayerCharacters } from './0012-player-characters.ts';
 import { EndedMdtSessions } from './0013-ended-mdt-sessions.ts';
 import { MdtPairings } from './0014-mdt-pairings.ts';
 import { StaleUnitMinutes } from './0015-stale-unit-minutes.ts';
+import { EndedMemberships } from './0016-ended-memberships.ts';
 
 /** Applied in order on start; a migration, once released, never changes: the next one amends it. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   { name: '0013-ended-mdt-sessions', class: EndedMdtSessions },
   { name: '0014-mdt-pairings', class: MdtPairings },
   { name: '0015-stale-unit-minutes', class: StaleUnitMinutes },
+  { name: '0016-ended-memberships', class: EndedMemberships },
 ];

@@ -73,6 +73,7 @@ export const MembershipSchema = defineEntity({
     characterId: p.uuid(),
     unitId: p.uuid(),
     createdAt: p.datetime(),
+    endedAt: p.datetime().nullable(),
   },
 });
 export class MembershipRecord extends MembershipSchema.class {}
@@ -96,6 +97,7 @@ export const UnitSchema = defineEntity({
     assignmentPinX: p.double().$type<number>().runtimeType('number').nullable(),
     assignmentPinY: p.double().$type<number>().runtimeType('number').nullable(),
     assignedAt: p.datetime().nullable(),
+    endedAt: p.datetime().nullable(),
   },
 });
 export class UnitRecord extends UnitSchema.class {}

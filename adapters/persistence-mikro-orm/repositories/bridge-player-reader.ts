@@ -32,13 +32,13 @@ const pairList = (pairs: number) => Array.from({ length: pairs }, () => '(?, ?)'
 
 /**
  * The bridge gate's read, on the hot path (every heartbeat of every officer): one statement over
- * the identifier links' primary key, joined to the character's membership in the department and
- * its unit. The `(kind, value)` list has one pair per identifier the player sent (at most four).
+ * the identifier links' primary key, joined to the character's current membership in the department
+ * and its unit. The `(kind, value)` list has one pair per identifier the player sent (at most four).
  */
 export function candidatesSql(pairs: number): string {
   return `select ${linkColumns}, ${unitColumns}
   from identifier_links l
-  left join memberships m on m.character_id = l.character_id and m.department_id = ?
+  left join memberships m on m.character_id = l.character_id and m.department_id = ? and m.ended_at is null
   left join units u on u.id = m.unit_id
   where l.organisation_id = ? and (l.kind, l.value) in (${pairList(pairs)})`;
 }
@@ -60,7 +60,7 @@ export function gateFactsSql(pairs: number, lockUnits: boolean): string {
     select u.* from units u
     where u.id in (
       select m.unit_id from identifier_links l
-      join memberships m on m.character_id = l.character_id and m.department_id = ?
+      join memberships m on m.character_id = l.character_id and m.department_id = ? and m.ended_at is null
       where l.organisation_id = ? and ${links})
     order by u.id
     for update of u)
@@ -74,7 +74,7 @@ export function gateFactsSql(pairs: number, lockUnits: boolean): string {
     ${linkColumns}, ${unitColumns}
   from organisations o
   left join identifier_links l on l.organisation_id = o.id and ${links}
-  left join memberships m on m.character_id = l.character_id and m.department_id = ?
+  left join memberships m on m.character_id = l.character_id and m.department_id = ? and m.ended_at is null
   left join ${units} u on u.id = m.unit_id
   where o.id = ?`;
 }
@@ -86,7 +86,8 @@ function candidateFrom(organisationId: OrganisationId, row: CandidateRow): Playe
     value: row.link_value,
     characterId: row.link_character_id as CharacterId,
     linkedAt: rawDate(row.link_linked_at),
-    unit: row.id == null ? null : unitFromRecord(unitFieldsFromRow(row)),
+    // A unit locked after its removal committed comes back ended: it is nobody's unit any more.
+    unit: row.id == null || row.ended_at != null ? null : unitFromRecord(unitFieldsFromRow(row)),
   };
 }
 

@@ -15,7 +15,7 @@ import type { LinkCode } from '../../../domain/roster/link-code.ts';
 import type { PendingLink } from '../../../domain/roster/pending-link.ts';
 import type { Membership } from '../../../domain/roster/membership.ts';
 import type { IdentifierKind, PlayerIdentifier, PlayerIdentifiers } from '../../../domain/roster/player-identifiers.ts';
-import type { CharacterId, DepartmentId, OrganisationId, PersonId } from '../../../domain/shared/ids.ts';
+import type { CharacterId, DepartmentId, MembershipId, OrganisationId, PersonId } from '../../../domain/shared/ids.ts';
 import { MappedTable, keysetPage } from '../mapped-table.ts';
 import {
   characterFromRecord,
@@ -152,10 +152,14 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
     this.rows = new MappedTable(session, MembershipRecord, membershipFromRecord);
   }
 
-  findFor = (departmentId: DepartmentId, characterId: CharacterId) => this.rows.one({ departmentId, characterId });
-  ofCharacter = (characterId: CharacterId) => this.rows.many({ characterId });
+  get = (id: MembershipId) => this.rows.one({ id });
+  /** `SELECT ... FOR UPDATE`: a concurrent removal of the same membership waits for this one. */
+  getForUpdate = (id: MembershipId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  findFor = (departmentId: DepartmentId, characterId: CharacterId) => this.rows.one({ departmentId, characterId, endedAt: null });
+  ofCharacter = (characterId: CharacterId) => this.rows.many({ characterId, endedAt: null });
   add = (membership: Membership) => this.rows.insert({ ...membership });
-  page = (filter: RosterFilter, page: KeysetPage) => keysetPage(this.rows, [rosterWhere(filter)], page);
+  save = (membership: Membership) => this.rows.put({ ...membership });
+  page = (filter: RosterFilter, page: KeysetPage) => keysetPage(this.rows, [rosterWhere(filter), { endedAt: null }], page);
 }
 
 /** The organisation's rows, or one department's of it. */

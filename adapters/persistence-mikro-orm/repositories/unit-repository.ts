@@ -20,10 +20,10 @@ export class MikroOrmUnitRepository implements UnitRepository {
   get = (id: UnitId) => this.rows.one({ id });
   /** `SELECT ... FOR UPDATE`: concurrent transactions on the same unit wait for this one. */
   getForUpdate = (id: UnitId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  findByCallsign = (departmentId: DepartmentId, callsign: string) => this.rows.one({ departmentId, callsign });
+  findByCallsign = (departmentId: DepartmentId, callsign: string) => this.rows.one({ departmentId, callsign, endedAt: null });
   listAssignedTo = (callId: CallId) => this.rows.many({ assignedCallId: callId }, { orderBy: { id: 'asc' } });
   save = (unit: Unit) => this.rows.put(unitToRecord(unit));
-  page = (filter: RosterFilter, page: KeysetPage) => keysetPage(this.rows, [rosterWhere(filter)], page);
+  page = (filter: RosterFilter, page: KeysetPage) => keysetPage(this.rows, [rosterWhere(filter), { endedAt: null }], page);
 
   list = (filter: UnitFilter) =>
     this.rows.many(

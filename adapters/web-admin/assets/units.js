@@ -1,5 +1,6 @@
-// The units of the roster: searched and paged, each renamed (an `AUTO-nnn` callsign made by /duty
-// given its real one) or deactivated and activated again, through the unit's PATCH.
+// The units of the roster, one per member: searched and paged, each renamed (an `AUTO-nnn` callsign
+// made by /duty given its real one) or deactivated and activated again, through the unit's PATCH,
+// and its member removed from the department (decision 0140).
 import { call } from './api.js';
 import { byId, el, own, phrase } from '/shared/dom.js';
 import { succeed } from './controls.js';
@@ -46,6 +47,21 @@ export function unitsPart(failed, canRoster, reload) {
     } else void change(unit, { isActive: true }, phrase`The unit ${callsignOf(unit)} is active again.`);
   }
 
+  /** A member is named by its unit's callsign, else by its character. */
+  const memberOf = (unit) => unit.callsign ?? characterOf(unit);
+
+  async function remove(unit) {
+    const question = phrase`Remove ${characterOf(unit)} (${callsignOf(unit)}) from ${departmentOf(unit)}? The unit goes off duty, leaves any call, and its callsign is free again; its history stays.`;
+    if (!window.confirm(String(question))) return;
+    try {
+      await call('POST', `/memberships/${unit.membershipId}/end`);
+      await reload();
+      succeed(status, phrase`${characterOf(unit)} is no longer a member of ${departmentOf(unit)}.`);
+    } catch (error) {
+      failed(error, status);
+    }
+  }
+
   const list = searchableList({
     bodyId: 'unit-rows',
     what: 'units',
@@ -72,6 +88,11 @@ export function unitsPart(failed, canRoster, reload) {
             'button',
             { type: 'button', class: unit.isActive ? 'destructive' : 'quiet', disabled: !canRoster(), onclick: () => toggle(unit) },
             unit.isActive ? phrase`Deactivate unit ${callsignOf(unit)}` : phrase`Activate unit ${callsignOf(unit)}`,
+          ),
+          el(
+            'button',
+            { type: 'button', class: 'destructive', disabled: !canRoster(), onclick: () => void remove(unit) },
+            phrase`Remove member ${memberOf(unit)}`,
           ),
         ),
       ),

@@ -12,6 +12,7 @@ import { operatorPagesContract } from './operator-pages.contract.ts';
 import { organisationContract } from './organisation.contract.ts';
 import { peopleContract } from './people.contract.ts';
 import { recordsContract } from './records.contract.ts';
+import { removedMembersContract } from './removed-members.contract.ts';
 import { rosterContract } from './roster.contract.ts';
 import { unitOfWorkContract } from './unit-of-work.contract.ts';
 import { unitContract } from './unit.contract.ts';
@@ -28,6 +29,7 @@ export function runPersistenceContracts(test: ContractTest, open: () => Promise<
     organisationContract,
     rosterContract,
     unitContract,
+    removedMembersContract,
     credentialContract,
     bootstrapKeyContract,
     recordsContract,

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { characterViewSchema, linkCodeSchema, membershipSchema } from '../../presenters/operator-view-schemas.ts';
+import { characterViewSchema, linkCodeSchema, membershipSchema, membershipViewSchema } from '../../presenters/operator-view-schemas.ts';
 import { unitViewSchema } from '../../presenters/roster-views.ts';
 import type { ListedCharacter } from '../../../../application/operator/list-characters.ts';
 import type { CharacterId, PersonId } from '../../../../domain/shared/ids.ts';
@@ -15,6 +15,7 @@ const rosterRoute = operatorRouteFor({ tag: 'admin: roster', permission: 'roster
 const notAllowed = forbidden('This operator key lacks roster.manage.');
 const callsign = label(32);
 const callsignTaken = conflict('Another unit of the department has that callsign.');
+const membershipEnded = conflict('The unit’s member was removed from the department: it is kept for its history only.');
 
 /** The roster: players' characters, their link codes, department memberships and units. */
 export const rosterRoutes: readonly RouteSpec[] = [
@@ -106,7 +107,25 @@ export const rosterRoutes: readonly RouteSpec[] = [
       body: Type.Object({ isActive: Type.Optional(Type.Boolean()), callsign: Type.Optional(nullable(callsign)) }, { minProperties: 1 }),
     },
     success: { status: 200, description: 'The unit as it now is.', schema: unitViewSchema, present: unitView },
-    refusals: { not_found: notFound('unit'), forbidden: notAllowed, callsign_taken: callsignTaken, nothing_to_change: nothingToChange },
+    refusals: {
+      not_found: notFound('unit'),
+      forbidden: notAllowed,
+      callsign_taken: callsignTaken,
+      nothing_to_change: nothingToChange,
+      membership_ended: membershipEnded,
+    },
+  }),
+  rosterRoute('endMembership', {
+    summary:
+      'Removes a member from the department (decision 0140): the membership ends, and its unit goes off duty, leaves any call, is deactivated and frees its callsign; both are kept for the history that names them. One ended already is answered as it is.',
+    request: { method: 'POST', path: '/api/v1/admin/memberships/:membershipId/end', params: idParams('membershipId') },
+    success: {
+      status: 200,
+      description: 'The membership as it now is, with `endedAt`.',
+      schema: membershipViewSchema,
+      present: ({ membership }) => membershipView(membership),
+    },
+    refusals: { not_found: notFound('membership'), forbidden: notAllowed },
   }),
   rosterRoute('listCharacters', {
     summary: "The organisation's characters, oldest first; cursor-paginated.",
@@ -130,11 +149,15 @@ export const rosterRoutes: readonly RouteSpec[] = [
       params: idParams('organisationId'),
       query: rosterPageQuery,
     },
-    success: paged(membershipView, 'A page of memberships (`membershipId`, `departmentId`, `characterId`, `unitId`).'),
+    success: paged(
+      membershipView,
+      'A page of current memberships (`membershipId`, `departmentId`, `characterId`, `unitId`); removed members are not listed.',
+    ),
     refusals: pageRefusals('roster.manage'),
   }),
   rosterRoute('listRosterUnits', {
-    summary: "The organisation's units, or one `departmentId`'s, active or not, oldest first; cursor-paginated.",
+    summary:
+      "The organisation's units, or one `departmentId`'s, active or not, oldest first, without those of removed members; cursor-paginated.",
     request: {
       method: 'GET',
       path: '/api/v1/admin/organisations/:organisationId/units',
