@@ -5,6 +5,7 @@ import type {
   BoloId,
   CallId,
   CharacterId,
+  CivilianId,
   CredentialId,
   DepartmentId,
   OperatorKeyId,
@@ -12,6 +13,7 @@ import type {
   OrganisationId,
   UnitId,
   VehicleId,
+  WarrantId,
 } from '../../domain/shared/ids.ts';
 
 /**
@@ -75,6 +77,8 @@ const PATH_IDS = Type.Object({
   callId: id<CallId>(),
   boloId: id<BoloId>(),
   vehicleId: id<VehicleId>(),
+  civilianId: id<CivilianId>(),
+  warrantId: id<WarrantId>(),
   clientId: id<CredentialId>(),
   operatorKeyId: id<OperatorKeyId>(),
   personId: id<PersonId>(),
