@@ -76,6 +76,7 @@ import { IssueLinkCode } from './operator/issue-link-code.ts';
 import { IssueWarrant } from './operator/issue-warrant.ts';
 import { ListCharacters } from './operator/list-characters.ts';
 import { ListCivilianRecords } from './operator/list-civilian-records.ts';
+import { ListVehicleRecords, ListWarrantRecords } from './operator/list-records.ts';
 import { ApproveCharacter, MoveCharacter } from './operator/character-owners.ts';
 import { ListCredentials } from './operator/list-credentials.ts';
 import { ListDepartments } from './operator/list-departments.ts';
@@ -88,6 +89,7 @@ import { ReadAuditLog } from './operator/read-audit-log.ts';
 import { ReadOrganisation } from './operator/read-organisation.ts';
 import { ReadPresence } from './operator/read-presence.ts';
 import { RegisterVehicle } from './operator/register-vehicle.ts';
+import { UpdateCivilian, UpdateVehicle, UpdateWarrant } from './operator/update-records.ts';
 import { RevokeCredential } from './operator/revoke-credential.ts';
 import { RevokeOperatorKey } from './operator/revoke-operator-key.ts';
 import { RotateCredentialSecret } from './operator/rotate-credential-secret.ts';
@@ -285,6 +287,8 @@ export const USE_CASE_REGISTRY = {
   readOrganisation: construct(ReadOrganisation, 'organisations'),
   listDepartments: construct(ListDepartments, 'organisations', 'departments', 'cursors'),
   listCivilianRecords: construct(ListCivilianRecords, 'organisations', 'civilians', 'cursors'),
+  listVehicleRecords: construct(ListVehicleRecords, 'organisations', 'vehicles', 'cursors'),
+  listWarrantRecords: construct(ListWarrantRecords, 'organisations', 'warrants', 'cursors'),
   listCharacters: construct(ListCharacters, 'organisations', 'characters', 'identifierLinks', 'cursors'),
   listMembers: construct(ListMembers, 'organisations', 'memberships', 'cursors'),
   listRosterUnits: construct(ListRosterUnits, 'organisations', 'units', 'cursors'),
@@ -307,8 +311,23 @@ export const USE_CASE_REGISTRY = {
   createCivilian: construct(CreateCivilian, 'organisations', 'civilians', 'ids', 'writes'),
   registerVehicle: construct(RegisterVehicle, 'organisations', 'civilians', 'vehicles', 'ids', 'writes'),
   issueWarrant: construct(IssueWarrant, 'organisations', 'civilians', 'warrants', 'ids', 'writes'),
+  updateCivilian: construct(UpdateCivilian, 'organisations', 'civilians', 'writes'),
+  updateVehicle: construct(UpdateVehicle, 'organisations', 'civilians', 'vehicles', 'writes'),
+  updateWarrant: construct(UpdateWarrant, 'organisations', 'warrants', 'writes'),
   publishRelease: construct(PublishRelease, 'releases', 'ids', 'writes'),
-  readAuditLog: construct(ReadAuditLog, 'organisations', 'auditLog', 'characters', 'units', 'calls', 'credentials', 'departments'),
+  readAuditLog: construct(
+    ReadAuditLog,
+    'organisations',
+    'auditLog',
+    'characters',
+    'units',
+    'calls',
+    'credentials',
+    'departments',
+    'civilians',
+    'vehicles',
+    'warrants',
+  ),
   syncVehicle: construct(SyncVehicle, 'vehicles', 'gate', 'ids', 'writes'),
   listUnits: construct(ListUnits, 'units'),
   readUnit: construct(ReadUnit, 'units'),

@@ -5,6 +5,7 @@ import type {
   BoloId,
   CallId,
   CharacterId,
+  CivilianId,
   CredentialId,
   DepartmentId,
   MembershipId,
@@ -13,6 +14,7 @@ import type {
   OrganisationId,
   UnitId,
   VehicleId,
+  WarrantId,
 } from '../../domain/shared/ids.ts';
 
 /**
@@ -77,6 +79,8 @@ const PATH_IDS = Type.Object({
   callId: id<CallId>(),
   boloId: id<BoloId>(),
   vehicleId: id<VehicleId>(),
+  civilianId: id<CivilianId>(),
+  warrantId: id<WarrantId>(),
   clientId: id<CredentialId>(),
   operatorKeyId: id<OperatorKeyId>(),
   personId: id<PersonId>(),

@@ -13,7 +13,7 @@ import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle, type VehicleState } from '../../domain/records/vehicle.ts';
 import type { Warrant } from '../../domain/records/warrant.ts';
 import type { ResourceRelease } from '../../domain/release/resource-release.ts';
-import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
+import type { CivilianId, OrganisationId, VehicleId, WarrantId } from '../../domain/shared/ids.ts';
 import { nameKey } from '../../domain/shared/text.ts';
 import type { MemoryDatabase } from './memory-database.ts';
 import { SnapshotTable, byText, keysetPage } from './snapshot-table.ts';
@@ -27,6 +27,16 @@ function namedLike(terms: readonly string[]) {
   };
 }
 
+/** Every term occurs, ignoring case, in the plate's key (no spaces), the make, the model or the colour; literally, as `ILIKE` with escapes does. */
+function describedLike(terms: readonly string[]) {
+  const lowered = terms.map((term) => term.toLowerCase());
+  return (v: VehicleState) => {
+    const plateKey = Plate.keyOf(v.plate).toLowerCase();
+    const details = [v.make, v.model, v.color].map((detail) => (detail ?? '').toLowerCase());
+    return lowered.every((term) => plateKey.includes(term) || details.some((detail) => detail.includes(term)));
+  };
+}
+
 export class MemoryCivilianRepository implements CivilianRepository {
   private readonly rows: SnapshotTable<CivilianState, Civilian>;
 
@@ -36,6 +46,11 @@ export class MemoryCivilianRepository implements CivilianRepository {
 
   get(id: CivilianId) {
     return this.rows.get(id);
+  }
+
+  /** Transactions here are serialisable already; nothing more to hold. */
+  getForUpdate(id: CivilianId) {
+    return this.get(id);
   }
 
   findByName(organisationId: OrganisationId, firstName: string, lastName: string, limit: number) {
@@ -99,12 +114,14 @@ export class MemoryVehicleRepository implements VehicleRepository {
   }
 
   search(filter: VehicleSearch, page: KeysetPage) {
+    const described = describedLike(filter.terms ?? []);
     return keysetPage(
       this.rows,
       (v) =>
         v.organisationId === filter.organisationId &&
         (filter.plateKey === undefined || Plate.keyOf(v.plate) === filter.plateKey) &&
-        (filter.ownerCivilianId === undefined || v.ownerCivilianId === filter.ownerCivilianId),
+        (filter.ownerCivilianId === undefined || v.ownerCivilianId === filter.ownerCivilianId) &&
+        described(v),
       page,
     );
   }
@@ -117,6 +134,15 @@ export class MemoryWarrantRepository implements WarrantRepository {
     this.rows = new SnapshotTable(db, 'warrants', (w) => w);
   }
 
+  get(id: WarrantId) {
+    return this.rows.get(id);
+  }
+
+  /** Transactions here are serialisable already; nothing more to hold. */
+  getForUpdate(id: WarrantId) {
+    return this.get(id);
+  }
+
   listForCivilian(civilianId: CivilianId) {
     return this.rows.filter(
       (w) => w.civilianId === civilianId,
@@ -125,6 +151,10 @@ export class MemoryWarrantRepository implements WarrantRepository {
   }
 
   add(warrant: Warrant) {
+    return this.rows.save(warrant);
+  }
+
+  update(warrant: Warrant) {
     return this.rows.save(warrant);
   }
 

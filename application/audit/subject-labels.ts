@@ -1,14 +1,27 @@
 import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
-import type { CallId, CharacterId, CredentialId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
+import type {
+  CallId,
+  CharacterId,
+  CivilianId,
+  CredentialId,
+  DepartmentId,
+  OrganisationId,
+  UnitId,
+  VehicleId,
+  WarrantId,
+} from '../../domain/shared/ids.ts';
 import type { Ports } from '../ports/port-catalogue.ts';
 
 /** An audit entry with its subject named as an operator knows it (null: not a kind named, or gone). */
 export type LabelledAuditEntry = AuditEntry & { readonly subjectLabel: string | null };
 
 type Named = { readonly organisationId: OrganisationId; readonly label: string } | null;
-type SubjectPorts = Pick<Ports, 'characters' | 'units' | 'calls' | 'credentials' | 'departments'>;
+type SubjectPorts = Pick<Ports, 'characters' | 'units' | 'calls' | 'credentials' | 'departments' | 'civilians' | 'vehicles' | 'warrants'>;
 
-/** How each kind of subject is read and named: a character by its name, a unit by its callsign, a call by its number. */
+/**
+ * How each kind of subject is read and named: a character or a civilian by its name, a unit by its
+ * callsign, a call by its number, a vehicle by its plate, a warrant by whom it wants.
+ */
 function readers(ports: SubjectPorts): Readonly<Record<string, (id: string) => Promise<Named>>> {
   return {
     character: async (id) => {
@@ -30,6 +43,19 @@ function readers(ports: SubjectPorts): Readonly<Record<string, (id: string) => P
     department: async (id) => {
       const department = await ports.departments.get(id as DepartmentId);
       return department && { organisationId: department.organisationId, label: department.snapshot().name };
+    },
+    civilian: async (id) => {
+      const civilian = await ports.civilians.get(id as CivilianId);
+      return civilian && { organisationId: civilian.organisationId, label: civilian.displayName };
+    },
+    vehicle: async (id) => {
+      const vehicle = await ports.vehicles.get(id as VehicleId);
+      return vehicle && { organisationId: vehicle.organisationId, label: vehicle.snapshot().plate };
+    },
+    warrant: async (id) => {
+      const warrant = await ports.warrants.get(id as WarrantId);
+      const wanted = warrant && (await ports.civilians.get(warrant.civilianId));
+      return warrant && { organisationId: warrant.organisationId, label: `warrant for ${wanted?.displayName ?? 'an unknown civilian'}` };
     },
   };
 }

@@ -20,11 +20,24 @@ export interface ReadAuditLogInput {
 
 /**
  * The organisation's audit log, newest first, optionally only one action's or one credential's
- * entries; each subject named (a character, unit, call, credential or department), not only its id.
+ * entries; each subject named (a character, unit, call, credential, department, civilian, vehicle or
+ * warrant), not only its id.
  */
 export class ReadAuditLog {
   constructor(
-    private readonly ports: Pick<Ports, 'organisations' | 'auditLog' | 'characters' | 'units' | 'calls' | 'credentials' | 'departments'>,
+    private readonly ports: Pick<
+      Ports,
+      | 'organisations'
+      | 'auditLog'
+      | 'characters'
+      | 'units'
+      | 'calls'
+      | 'credentials'
+      | 'departments'
+      | 'civilians'
+      | 'vehicles'
+      | 'warrants'
+    >,
   ) {}
 
   execute(input: ReadAuditLogInput): Promise<Outcome<LabelledAuditEntry[], AccessRefusal>> {

@@ -3,7 +3,7 @@ import type { Vehicle } from '../../domain/records/vehicle.ts';
 import type { Warrant } from '../../domain/records/warrant.ts';
 import type { ResourceRelease } from '../../domain/release/resource-release.ts';
 import type { WarrantStatus } from '../../domain/records/warrant.ts';
-import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
+import type { CivilianId, OrganisationId, VehicleId, WarrantId } from '../../domain/shared/ids.ts';
 
 /**
  * One page of a keyset walk: rows whose id is greater than `after` (every id is time-ordered,
@@ -32,6 +32,11 @@ export interface VehicleSearch {
   /** As `Plate.key`: upper case without spaces, matched exactly. */
   readonly plateKey?: string;
   readonly ownerCivilianId?: CivilianId;
+  /**
+   * Every whitespace-separated term must occur, ignoring case, in the plate (its key: spaces
+   * aside), the make, the model or the colour. Terms are matched literally.
+   */
+  readonly terms?: readonly string[];
 }
 
 export interface WarrantSearch {
@@ -42,6 +47,8 @@ export interface WarrantSearch {
 
 export interface CivilianRepository {
   get(id: CivilianId): Promise<Civilian | null>;
+  /** As `get`, holding the civilian against concurrent writers until the transaction ends. */
+  getForUpdate(id: CivilianId): Promise<Civilian | null>;
   /**
    * Civilians with exactly this name, ignoring case and extra spaces (compare `nameKey`), oldest
    * first, at most `limit`.
@@ -73,8 +80,13 @@ export interface VehicleRepository {
 }
 
 export interface WarrantRepository {
+  get(id: WarrantId): Promise<Warrant | null>;
+  /** As `get`, holding the warrant against concurrent writers until the transaction ends. */
+  getForUpdate(id: WarrantId): Promise<Warrant | null>;
   listForCivilian(civilianId: CivilianId): Promise<Warrant[]>;
   add(warrant: Warrant): Promise<void>;
+  /** Writes a warrant that exists already (its status and description; the rest never changes). */
+  update(warrant: Warrant): Promise<void>;
   /** A keyset page of the organisation's warrants that match. */
   search(filter: WarrantSearch, page: KeysetPage): Promise<Warrant[]>;
 }

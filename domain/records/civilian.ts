@@ -17,6 +17,15 @@ export interface CivilianState {
   readonly createdAt: Date;
 }
 
+/** What an operator may change of a civilian record; a field left out stays as it is. */
+export interface CivilianChange {
+  readonly firstName?: string;
+  readonly lastName?: string;
+  /** A new date of birth, or null for none known. */
+  readonly dateOfBirth?: DateOfBirth | null;
+  readonly licenseStatus?: string;
+}
+
 /**
  * What find-or-register serialises on: the name as compared. Dates of birth are left out so that a
  * record with a date and one without, about the same name, also queue behind each other.
@@ -89,6 +98,28 @@ export class Civilian {
   /** The record follows its character's new name (a player renames their own character). */
   rename(firstName: string, lastName: string): void {
     this.state = { ...this.state, firstName: tidy(firstName), lastName: tidy(lastName) };
+  }
+
+  /**
+   * An operator corrects the record (decision 0145). A claimed record's name is its character's,
+   * which the player keeps (`rename`): changing it here is `claimed_record`, while its date of
+   * birth and licence status are the records' own. Answers whether anything changed.
+   */
+  amend(change: CivilianChange): Outcome<boolean, 'claimed_record'> {
+    const firstName = change.firstName === undefined ? this.state.firstName : tidy(change.firstName);
+    const lastName = change.lastName === undefined ? this.state.lastName : tidy(change.lastName);
+    const renamed = firstName !== this.state.firstName || lastName !== this.state.lastName;
+    if (renamed && this.state.claimedBy !== null) return refuse('claimed_record');
+    const next: CivilianState = {
+      ...this.state,
+      firstName,
+      lastName,
+      dateOfBirth: change.dateOfBirth === undefined ? this.state.dateOfBirth : (change.dateOfBirth?.iso ?? null),
+      licenseStatus: change.licenseStatus ?? this.state.licenseStatus,
+    };
+    const changed = renamed || next.dateOfBirth !== this.state.dateOfBirth || next.licenseStatus !== this.state.licenseStatus;
+    this.state = next;
+    return accept(changed);
   }
 
   snapshot(): CivilianState {

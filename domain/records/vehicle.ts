@@ -12,6 +12,14 @@ export interface VehicleDetails {
   readonly color: string | null;
 }
 
+/** What an operator may change of a registration; the plate stays (a new plate is a new registration). */
+export interface VehicleChange extends Partial<VehicleDetails> {
+  /** The registered owner's record, or null for none. */
+  readonly ownerCivilianId?: CivilianId | null;
+  /** `VALID`, `STOLEN` (as an owner's report sets it), or any status the community uses. */
+  readonly registrationStatus?: string;
+}
+
 export interface VehicleState extends VehicleDetails {
   readonly id: VehicleId;
   readonly organisationId: OrganisationId;
@@ -76,6 +84,26 @@ export class Vehicle {
     if (registrationStatus === this.state.registrationStatus) return false;
     this.state = { ...this.state, registrationStatus };
     return true;
+  }
+
+  /**
+   * An operator corrects the registration (decision 0145): unlike a game sync, what is sent
+   * overwrites what was known (null or blank clears a detail). Answers whether anything changed.
+   */
+  amend(change: VehicleChange): boolean {
+    const next: VehicleState = {
+      ...this.state,
+      make: change.make === undefined ? this.state.make : clean(change.make),
+      model: change.model === undefined ? this.state.model : clean(change.model),
+      color: change.color === undefined ? this.state.color : clean(change.color),
+      ownerCivilianId: change.ownerCivilianId === undefined ? this.state.ownerCivilianId : change.ownerCivilianId,
+      registrationStatus: change.registrationStatus ?? this.state.registrationStatus,
+    };
+    const changed = (['make', 'model', 'color', 'ownerCivilianId', 'registrationStatus'] as const).some(
+      (field) => next[field] !== this.state[field],
+    );
+    this.state = next;
+    return changed;
   }
 
   get plate(): Plate {

@@ -2,6 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import { checkScreen } from '../support/browser.ts';
 import { expect } from '../support/operator-driver.ts';
 import { type AdminSession, adminSession } from '../support/admin-session.ts';
+import { bridgeWorld } from '../support/bridge-driver.ts';
 
 /**
  * The admin page's Records screen (issue 33, item 6) and the new screens at phone width, driven in
@@ -84,6 +85,101 @@ test.serial(
     await byName.getByRole('button', { name: 'Find civilian' }).click();
     await found.getByRole('row', { name: /Franklin Clinton born 1988-04-12, licence SUSPENDED/ }).waitFor();
     await checkScreen(t, page, 'admin-records', 'records-found');
+  },
+);
+
+test.serial(
+  "records: a licence suspended, a warrant served and a vehicle given to another owner from the page, and the game's look-ups see each",
+  async (t) => {
+    const { page, app, key, organisationId } = t.context;
+    // A game server of the page's organisation, with an officer on duty to look things up.
+    const world = await bridgeWorld(app, { organisationId });
+    const officer = await world.officer();
+    const michael = await world.civilian('Michael', 'De Santa', '1965-04-18');
+    const amanda = await world.civilian('Amanda', 'De Santa', '1968-03-03');
+    await world.vehicle({ plate: 'MDS 1', make: 'Obey', model: 'Tailgater', color: 'black', ownerCivilianId: michael.civilianId });
+    await world.warrant(michael.civilianId, 'ACTIVE');
+    const person = async () =>
+      expect(await world.desk.post('/lookup/person', { identifiers: officer.identifiers, firstName: 'Michael', lastName: 'De Santa' }), 200)
+        .matches[0];
+    const warrantCheck = async () =>
+      expect(
+        await world.desk.post('/warrant-check', {
+          identifiers: officer.identifiers,
+          firstName: 'Michael',
+          lastName: 'De Santa',
+          dateOfBirth: '1965-04-18',
+        }),
+        200,
+      );
+    const vehicle = async () =>
+      expect(await world.desk.post('/lookup/vehicle', { identifiers: officer.identifiers, plate: 'mds1' }), 200).vehicle;
+    t.like(await person(), { licenseStatus: 'VALID' });
+    t.like(await warrantCheck(), { checked: true, hasActiveWarrant: true });
+    t.like(await vehicle(), { ownerDisplayName: 'Michael De Santa' });
+
+    // The screen opened again reads the three lists.
+    await page.getByRole('button', { name: 'Records' }).click();
+    await page.getByRole('search', { name: 'Find civilians' }).getByLabel('Search').fill('michael');
+    const civilians = page.getByRole('table', { name: 'Civilian records' });
+    await civilians.getByRole('row', { name: /Michael De Santa 1965-04-18 VALID/ }).waitFor();
+
+    // The civilian's Edit dialog: an emptied name is refused beside its field and nothing is written; then the licence is suspended.
+    await civilians.getByRole('button', { name: 'Edit civilian Michael De Santa' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit civilian Michael De Santa' });
+    await dialog.getByLabel('Given name').fill('');
+    await dialog.getByLabel('Licence status').fill('SUSPENDED');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.locator('#record-edit-firstName-error').waitFor();
+    await checkScreen(t, page, 'admin-records', 'records-edit-refused');
+    t.like(await person(), { licenseStatus: 'VALID' }, 'nothing written');
+    await dialog.getByLabel('Given name').fill('Michael');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved the civilian Michael De Santa.').waitFor();
+    t.false(await dialog.isVisible());
+    await civilians.getByRole('row', { name: /Michael De Santa 1965-04-18 SUSPENDED/ }).waitFor();
+    t.like(await person(), { licenseStatus: 'SUSPENDED' }, "the game's person look-up sees the suspended licence");
+
+    // The warrant, found in its list by the wanted civilian's name, is marked served.
+    await page.getByRole('search', { name: 'Find warrants' }).getByLabel('Search').fill('de santa');
+    const warrants = page.getByRole('table', { name: 'Warrants issued' });
+    await warrants.getByRole('row', { name: /Michael De Santa Active/ }).waitFor();
+    await warrants.getByRole('button', { name: 'Mark warrant served for Michael De Santa' }).click();
+    await page.getByText('The warrant for Michael De Santa is served.').waitFor();
+    await warrants.getByRole('row', { name: /Michael De Santa Served/ }).waitFor();
+    t.is(
+      await warrants.getByRole('button', { name: 'Mark warrant served for Michael De Santa' }).count(),
+      0,
+      'a served warrant stays served',
+    );
+    t.like(await warrantCheck(), { checked: true, hasActiveWarrant: false }, "the game's warrant check sees it served");
+
+    // The vehicle's Edit dialog gives it to Amanda.
+    await page.getByRole('search', { name: 'Find vehicles' }).getByLabel('Search').fill('mds1');
+    const vehicles = page.getByRole('table', { name: 'Vehicle registrations' });
+    await vehicles.getByRole('row', { name: /MDS 1 black Obey Tailgater Michael De Santa VALID/ }).waitFor();
+    await vehicles.getByRole('button', { name: 'Edit vehicle MDS 1' }).click();
+    const editVehicle = page.getByRole('dialog', { name: 'Edit vehicle MDS 1' });
+    await editVehicle.getByLabel('Registered owner').selectOption(amanda.civilianId);
+    await checkScreen(t, page, 'admin-records', 'records-edit-vehicle');
+    await editVehicle.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved the vehicle MDS 1.').waitFor();
+    await vehicles.getByRole('row', { name: /MDS 1 black Obey Tailgater Amanda De Santa VALID/ }).waitFor();
+    t.like(
+      await vehicle(),
+      { ownerCivilianId: amanda.civilianId, ownerDisplayName: 'Amanda De Santa' },
+      "the game's plate look-up sees the new owner",
+    );
+    await checkScreen(t, page, 'admin-records', 'records-edited');
+
+    const audit = async (action: string) =>
+      expect(await app.http.get(`/api/v1/admin/organisations/${organisationId}/audit?action=${action}`, { token: key }), 200);
+    t.like((await audit('civilian.updated'))[0], {
+      subject: { type: 'civilian', id: michael.civilianId },
+      details: { licenseStatus: 'SUSPENDED' },
+    });
+    t.like((await audit('warrant.updated'))[0], { details: { from: 'ACTIVE', status: 'SERVED' } });
+    t.like((await audit('vehicle.updated'))[0], { details: { plate: 'MDS 1', ownerCivilianId: amanda.civilianId } });
   },
 );
 

@@ -122,6 +122,12 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
         { plate: 'CROSS1', ownerCivilianId: away.ids['civilianId'] },
         'ownerCivilianId',
       ],
+      [
+        `/organisations/${home.ids['organisationId']}/vehicles/${home.ids['vehicleId']}`,
+        'PATCH',
+        { ownerCivilianId: away.ids['civilianId'] },
+        'ownerCivilianId',
+      ],
       [`/characters/${home.ids['characterId']}/owner`, 'POST', { personId: away.ids['personId'] }, 'personId'],
       [
         `/organisations/${home.ids['organisationId']}/warrants`,

@@ -1,6 +1,6 @@
 import type { ExecutionContext } from 'ava';
 import type { HttpClient, HttpReply } from './http-client.ts';
-import { type Credential, expect, operatorOf, tokenFor } from './operator-driver.ts';
+import { type Credential, expect, operatorOf, organisationOf, tokenFor } from './operator-driver.ts';
 import type { TestService } from './test-service.ts';
 
 /** Where every bridge route lives (section 4.1). */
@@ -59,11 +59,21 @@ export const freshIdentifiers = (): Identifiers => ({ license: `license:${unique
  */
 export async function bridgeWorld(
   app: TestService,
-  options: { settings?: Record<string, unknown>; slug?: string; scopes?: readonly string[]; label?: string } = {},
+  options: {
+    settings?: Record<string, unknown>;
+    slug?: string;
+    scopes?: readonly string[];
+    label?: string;
+    /** An organisation that exists already (the admin page's, say), given a new department and desk; its settings stay. */
+    organisationId?: string;
+  } = {},
 ) {
   const { http } = app;
   const operator = operatorOf(http, app.bootstrapKey);
-  const org = await operator.organisation(options.settings ?? {});
+  const org =
+    options.organisationId === undefined
+      ? await operator.organisation(options.settings ?? {})
+      : organisationOf(http, app.bootstrapKey, options.organisationId);
   const organisationId = org.organisationId;
   const admin = (method: string, path: string, body?: unknown) =>
     http.send(method, `/api/v1/admin${path}`, body, { token: app.bootstrapKey });

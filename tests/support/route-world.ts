@@ -178,6 +178,13 @@ export async function validBody(operationId: string, world: Awaited<ReturnType<t
       return { plate: `P${unique()}`.slice(0, 16) };
     case 'issueWarrant':
       return { civilianId: world.ids['civilianId'], status: 'ACTIVE', description: 'failure to appear' };
+    // Each edit changes the record, so that each is a write; none moves the world's warrant out of ACTIVE.
+    case 'updateCivilian':
+      return { licenseStatus: serial++ % 2 === 0 ? 'SUSPENDED' : 'VALID' };
+    case 'updateVehicle':
+      return { color: serial++ % 2 === 0 ? 'green' : 'black' };
+    case 'updateWarrant':
+      return { status: 'ACTIVE', description: serial++ % 2 === 0 ? 'failure to appear' : 'failure to pay a fine' };
     case 'publishRelease':
       return { resourceSlug: 'cad-bridge', version: `1.0.${serial++}`, manifest: { files: ['client.lua'] } };
     case 'openCall':

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type {
   CivilianRepository,
@@ -13,7 +14,7 @@ import type { Civilian } from '../../../domain/records/civilian.ts';
 import type { Vehicle } from '../../../domain/records/vehicle.ts';
 import type { Warrant } from '../../../domain/records/warrant.ts';
 import type { ResourceRelease } from '../../../domain/release/resource-release.ts';
-import type { CivilianId, OrganisationId, VehicleId } from '../../../domain/shared/ids.ts';
+import type { CivilianId, OrganisationId, VehicleId, WarrantId } from '../../../domain/shared/ids.ts';
 import { nameKey } from '../../../domain/shared/text.ts';
 import type { LeanReads, LeanTable } from '../lean-reads.ts';
 import { MappedTable, keysetPage } from '../mapped-table.ts';
@@ -53,6 +54,7 @@ export class MikroOrmCivilianRepository implements CivilianRepository {
   }
 
   get = (id: CivilianId) => this.lean.one(this.byId, [id]);
+  getForUpdate = (id: CivilianId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
   /**
    * A transaction-scoped advisory lock in its own key space (the two-integer form never meets the
@@ -121,6 +123,18 @@ export class MikroOrmVehicleRepository implements VehicleRepository {
         { organisationId: filter.organisationId },
         ...(filter.plateKey === undefined ? [] : [{ plateKey: filter.plateKey }]),
         ...(filter.ownerCivilianId === undefined ? [] : [{ ownerCivilianId: filter.ownerCivilianId }]),
+        // Each term, ignoring case, in the plate's key (no spaces), the make, the model or the colour.
+        ...(filter.terms ?? []).map((term) => {
+          const pattern = containing(term);
+          return {
+            $or: [
+              { plateKey: { $ilike: pattern } },
+              { make: { $ilike: pattern } },
+              { model: { $ilike: pattern } },
+              { color: { $ilike: pattern } },
+            ],
+          };
+        }),
       ],
       page,
     );
@@ -137,8 +151,11 @@ export class MikroOrmWarrantRepository implements WarrantRepository {
     this.ofCivilian = this.lean.statement('warrants_of_civilian', 't.civilian_id = ? order by t.id');
   }
 
+  get = (id: WarrantId) => this.rows.one({ id });
+  getForUpdate = (id: WarrantId) => this.rows.one({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   listForCivilian = (civilianId: CivilianId) => this.lean.many(this.ofCivilian, [civilianId]);
   add = (warrant: Warrant) => this.rows.insert({ ...warrant });
+  update = (warrant: Warrant) => this.rows.put({ ...warrant });
 
   search = (filter: WarrantSearch, page: KeysetPage) =>
     keysetPage<WarrantRecord, Warrant>(

@@ -1,45 +1,14 @@
-// Records an operator keeps by hand: the civilians (listed, searched and paged), civilians found by
-// name and vehicles by plate (the board's look-ups), and new civilians, vehicles and warrants.
-// Editing a record has no operator route yet.
-import { allPages, call, inOrganisation } from './api.js';
+// Records an operator keeps by hand: civilians, vehicles and warrants listed, searched, paged and
+// edited (record-lists.js, record-editor.js), civilians found by name and vehicles by plate (the
+// board's look-ups), and new civilians, vehicles and warrants.
+import { call, inOrganisation } from './api.js';
 import { byId, el, fillRows, own, phrase } from '/shared/dom.js';
 import { clearFieldErrors, may, showFieldErrors, succeed } from './controls.js';
-import { searchableList } from './lists.js';
+import { editorDialog, recordEditor } from './record-editor.js';
+import { RECORDS, WARRANT_STATUS_CHOICES, choice, field, form, input, recordTable } from './record-forms.js';
+import { recordLists } from './record-lists.js';
 
-const RECORDS = 'records.manage';
 const LOOK_UP = 'dispatch.view';
-
-/** A labelled control named `name` in the form `form`, with a place for the service's objection beside it. */
-function field(form, name, label, control) {
-  const id = `${form}-${name}`;
-  Object.assign(control, { id, name });
-  control.dataset.field = name;
-  control.setAttribute('aria-describedby', `${id}-error`);
-  return el(
-    'div',
-    { class: 'field' },
-    el('label', { for: id }, own(label)),
-    control,
-    el('p', { id: `${id}-error`, class: 'field-error', hidden: true }),
-  );
-}
-
-const input = (attributes = {}) => el('input', { autocomplete: 'off', ...attributes });
-const choice = (...options) => el('select', {}, ...options.map(([value, words]) => el('option', { value }, own(words))));
-
-function form(id, legend, permission, button, ...fields) {
-  return el(
-    'form',
-    { id, class: 'row', novalidate: true },
-    el(
-      'fieldset',
-      { 'data-permission': permission, 'data-reason': 'records-reason' },
-      el('legend', {}, own(legend)),
-      ...fields,
-      el('button', { type: 'submit' }, own(button)),
-    ),
-  );
-}
 
 function build() {
   const civilianChoice = () => choice(['', 'Find or create a civilian first']);
@@ -62,29 +31,16 @@ function build() {
       field('find-vehicle', 'plate', 'Plate', input({ maxlength: '20', spellcheck: 'false' })),
     ),
     el('p', { id: 'records-found-status', class: 'message', role: 'status' }),
-    el(
-      'div',
-      { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Records found table' },
-      el(
-        'table',
-        { class: 'stacks' },
-        el('caption', {}, own('Records found')),
-        el('thead', {}, el('tr', {}, ...['Record', 'Details', 'Civilian id'].map((h) => el('th', { scope: 'col' }, own(h))))),
-        el('tbody', { id: 'records-found' }),
-      ),
-    ),
+    recordTable('Records found', 'records-found', ['Record', 'Details', 'Civilian id']),
     el('h3', {}, own('Civilians')),
-    el(
-      'div',
-      { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Civilians table' },
-      el(
-        'table',
-        { class: 'stacks' },
-        el('caption', {}, own('Civilian records')),
-        el('thead', {}, el('tr', {}, ...['Civilian', 'Date of birth', 'Licence'].map((h) => el('th', { scope: 'col' }, own(h))))),
-        el('tbody', { id: 'civilian-rows' }),
-      ),
-    ),
+    recordTable('Civilian records', 'civilian-rows', ['Civilian', 'Date of birth', 'Licence', 'Actions']),
+    el('p', { id: 'civilian-rows-status', class: 'message', role: 'status' }),
+    el('h3', {}, own('Vehicles')),
+    recordTable('Vehicle registrations', 'vehicle-rows', ['Plate', 'Vehicle', 'Registered owner', 'Registration', 'Actions']),
+    el('p', { id: 'vehicle-rows-status', class: 'message', role: 'status' }),
+    el('h3', {}, own('Warrants')),
+    recordTable('Warrants issued', 'warrant-rows', ['Wanted', 'Status', 'Description', 'Issued', 'Actions']),
+    el('p', { id: 'warrant-rows-status', class: 'message', role: 'status' }),
     form(
       'new-civilian',
       'New civilian',
@@ -112,10 +68,11 @@ function build() {
       RECORDS,
       'Issue warrant',
       field('new-warrant', 'civilianId', 'Wanted civilian', civilianChoice()),
-      field('new-warrant', 'status', 'Warrant status', choice(['ACTIVE', 'Active'], ['SERVED', 'Served'], ['RECALLED', 'Recalled'])),
+      field('new-warrant', 'status', 'Warrant status', choice(...WARRANT_STATUS_CHOICES)),
       field('new-warrant', 'description', 'Description', el('textarea', { maxlength: '2000', rows: '3' })),
     ),
     el('p', { id: 'records-status', class: 'message', role: 'status' }),
+    editorDialog(),
   );
 }
 
@@ -126,22 +83,13 @@ export function recordsScreen(who, failed) {
   /** The civilians on the list (narrowed by its search) or met on this screen, offered as owners and wanted persons. */
   const known = new Map();
   let offered = [];
-  const civilians = searchableList({
-    bodyId: 'civilian-rows',
-    what: 'civilians',
-    columns: 3,
-    empty: 'No civilians yet: create one below.',
-    words: (c) => [c.firstName, c.lastName, c.dateOfBirth ?? '', c.licenseStatus],
-    row: (c) =>
-      el(
-        'tr',
-        {},
-        el('td', {}, phrase`${c.firstName} ${c.lastName}`),
-        el('td', {}, own(c.dateOfBirth ?? '—')),
-        el('td', { text: c.licenseStatus }),
-      ),
-    // The vehicle and warrant forms offer the civilians the search found.
-    onSearch: (found) => {
+  const editor = recordEditor(failed, () => lists.reload());
+  // The vehicle and warrant forms offer the civilians the civilians search found.
+  const lists = recordLists({
+    who,
+    failed,
+    editor,
+    onCivilianSearch: (found) => {
       offered = found;
       offerCivilians();
     },
@@ -244,7 +192,7 @@ export function recordsScreen(who, failed) {
     });
     remember(made);
     for (const name of ['firstName', 'lastName', 'dateOfBirth', 'licenseStatus']) byId(`new-civilian-${name}`).value = '';
-    await listCivilians();
+    await lists.reload();
     succeed(status, phrase`Created the civilian ${made.firstName} ${made.lastName}.`);
   });
 
@@ -257,6 +205,7 @@ export function recordsScreen(who, failed) {
       ownerCivilianId: orNull('new-vehicle-ownerCivilianId'),
     });
     for (const name of ['plate', 'make', 'model', 'color']) byId(`new-vehicle-${name}`).value = '';
+    await lists.reload();
     succeed(status, phrase`Registered the vehicle ${made.plate}.`);
   });
 
@@ -268,17 +217,13 @@ export function recordsScreen(who, failed) {
       description: orNull('new-warrant-description'),
     });
     byId('new-warrant-description').value = '';
+    await lists.reload();
     succeed(status, civilian ? phrase`Issued a warrant for ${civilian.firstName} ${civilian.lastName}.` : own('Issued the warrant.'));
   });
 
-  async function listCivilians() {
-    if (!may(who(), RECORDS)) return fillRows(byId('civilian-rows'), [], 3, 'Listing civilians needs records.manage.');
-    civilians.show(await allPages(inOrganisation('/civilians')));
-  }
-
   return {
     async load() {
-      await listCivilians();
+      await lists.reload();
       for (const id of ['find-person', 'find-vehicle', 'new-civilian', 'new-vehicle', 'new-warrant']) clearFieldErrors(byId(id));
       offerCivilians();
       if (!may(who(), LOOK_UP)) fillRows(byId('records-found'), [], 3, 'Finding records needs dispatch.view.');

@@ -2,7 +2,7 @@ import { Credential } from '../../../domain/credential/credential.ts';
 import { OperatorKey } from '../../../domain/operator/operator-key.ts';
 import { Plate } from '../../../domain/records/plate.ts';
 import { Vehicle } from '../../../domain/records/vehicle.ts';
-import type { CredentialId, OperatorKeyId, VehicleId } from '../../../domain/shared/ids.ts';
+import type { CivilianId, CredentialId, OperatorKeyId, VehicleId, WarrantId } from '../../../domain/shared/ids.ts';
 import { NOW, fixtures, ids } from '../../support/persistence-fixtures.ts';
 import type { ContractTest } from './contract-test.ts';
 
@@ -119,5 +119,41 @@ export function lockingContract(test: ContractTest) {
     );
     t.is(fills.filter(Boolean).length, 1);
     t.regex((await store.vehicles.findByPlate(organisation.id, plate.value.key))?.snapshot().make ?? '', /^make-\d+$/);
+  });
+
+  test('civilians: 20 concurrent locked edits (got for update) each see the one before', async (t) => {
+    const { store } = t.context;
+    const organisation = await fixtures(store).organisation();
+    const edited = await fixtures(store).civilian(organisation.id, 'Locked', 'Byid', null, { licenseStatus: 'L' });
+    t.is(await store.uow.run(() => store.civilians.getForUpdate(ids.next<CivilianId>())), null);
+    await Promise.all(
+      Array.from({ length: WRITERS }, () =>
+        store.uow.run(async () => {
+          const locked = (await store.civilians.getForUpdate(edited.id))!;
+          await widenTheRace();
+          locked.amend({ licenseStatus: `${locked.snapshot().licenseStatus}+` });
+          await store.civilians.save(locked);
+        }),
+      ),
+    );
+    t.is((await store.civilians.get(edited.id))?.snapshot().licenseStatus, `L${'+'.repeat(WRITERS)}`);
+  });
+
+  test('warrants: 20 concurrent locked edits (got for update) each see the one before', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const organisation = await f.organisation();
+    const warrant = await f.warrant(organisation.id, (await f.civilian(organisation.id)).id);
+    t.is(await store.uow.run(() => store.warrants.getForUpdate(ids.next<WarrantId>())), null);
+    await Promise.all(
+      Array.from({ length: WRITERS }, () =>
+        store.uow.run(async () => {
+          const locked = (await store.warrants.getForUpdate(warrant.id))!;
+          await widenTheRace();
+          await store.warrants.update({ ...locked, description: `${locked.description ?? 'w'}+` });
+        }),
+      ),
+    );
+    t.is((await store.warrants.get(warrant.id))?.description, `w${'+'.repeat(WRITERS)}`);
   });
 }

@@ -144,6 +144,57 @@ export function recordsContract(test: ContractTest) {
     t.deepEqual(await store.warrants.listForCivilian(wanted.id), mine);
   });
 
+  test('warrants: read back by id, changed in place and read back; an unknown id is none', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const organisation = await f.organisation();
+    const wanted = await f.civilian(organisation.id);
+    const [warrant, other] = [await f.warrant(organisation.id, wanted.id), await f.warrant(organisation.id, wanted.id)];
+    t.deepEqual(await store.warrants.get(warrant.id), warrant);
+    t.deepEqual(await store.uow.run(() => store.warrants.getForUpdate(warrant.id)), warrant);
+    t.is(await store.warrants.get(ids.next<WarrantId>()), null);
+    const served: Warrant = { ...warrant, status: 'SERVED', description: 'served at the courthouse' };
+    await store.warrants.update(served);
+    t.deepEqual(await store.warrants.get(warrant.id), served);
+    await store.warrants.update({ ...served, description: null });
+    t.deepEqual(await store.warrants.get(warrant.id), { ...served, description: null }, 'a description cleared');
+    t.deepEqual(
+      await store.warrants.listForCivilian(wanted.id),
+      [{ ...served, description: null }, other],
+      'no row added, the other untouched',
+    );
+    t.deepEqual(
+      idsOf(await store.warrants.search({ organisationId: organisation.id, status: 'ACTIVE' }, { after: null, limit: 10 })),
+      [other.id],
+      'found by its new status only',
+    );
+  });
+
+  test('civilians and vehicles: an amended record is read back exactly; a got-for-update one is the record', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const organisation = await f.organisation();
+    const [owner, buyer] = [await f.civilian(organisation.id), await f.civilian(organisation.id, 'Franklin', 'Clinton')];
+    t.deepEqual((await store.uow.run(() => store.civilians.getForUpdate(owner.id)))?.snapshot(), owner.snapshot());
+    const dob = DateOfBirth.parse('1988-04-12');
+    if (!dob.ok) return t.fail();
+    owner.amend({ firstName: 'Trevor  ', lastName: 'Philipps', dateOfBirth: dob.value, licenseStatus: 'SUSPENDED' });
+    await store.civilians.save(owner);
+    t.deepEqual((await store.civilians.get(owner.id))?.snapshot(), owner.snapshot());
+    owner.amend({ dateOfBirth: null });
+    await store.civilians.save(owner);
+    t.is((await store.civilians.get(owner.id))?.dateOfBirth, null);
+
+    const car = await f.vehicle(organisation.id, 'AMEND 1', owner.id);
+    car.amend({ make: 'Declasse', model: null, color: 'blue', ownerCivilianId: buyer.id, registrationStatus: 'STOLEN' });
+    await store.vehicles.save(car);
+    t.deepEqual((await store.vehicles.get(car.id))?.snapshot(), car.snapshot());
+    const search = (ownerCivilianId: CivilianId) =>
+      store.vehicles.search({ organisationId: organisation.id, ownerCivilianId }, { after: null, limit: 10 });
+    t.deepEqual(idsOf(await search(buyer.id)), [car.id], 'found by its new owner');
+    t.deepEqual(idsOf(await search(owner.id)), []);
+  });
+
   test('releases: the latest published is found; a version is published once', async (t) => {
     const { store } = t.context;
     const slug = `cad-bridge-${ids.next()}`;
@@ -343,6 +394,40 @@ export function recordsContract(test: ContractTest) {
       (await store.vehicles.search({ organisationId: a.id, plateKey: byKey.plate.key }, { after: null, limit: 1 }))[0]?.snapshot(),
       byKey.snapshot(),
       'read back whole',
+    );
+  });
+
+  test('vehicle search: every term, ignoring case, in the plate (spaces aside), make, model or colour; literally', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const [a, b] = [await f.organisation(), await f.organisation()];
+    const register = async (organisationId: OrganisationId, raw: string, details: { make?: string; model?: string; color?: string }) => {
+      const registered = Vehicle.register({ id: ids.next<VehicleId>(), organisationId, plate: plate(raw), details }, NOW);
+      await store.vehicles.save(registered);
+      return registered.id;
+    };
+    const buffalo = await register(a.id, 'FC 1988', { make: 'Bravado', model: 'Buffalo', color: 'green' });
+    const comet = await register(a.id, 'MD 4-5', { make: 'Pfister', model: 'Comet', color: 'Dark Green' });
+    const bare = await register(a.id, 'XY100', {});
+    const percent = await register(a.id, 'PCT1', { model: '100%' });
+    await register(b.id, 'FC 1988', { make: 'Bravado', model: 'Buffalo', color: 'green' });
+    const found = async (...terms: string[]) =>
+      idsOf(await store.vehicles.search({ organisationId: a.id, terms }, { after: null, limit: 10 }));
+
+    t.deepEqual(await found('green'), [buffalo, comet], 'a colour, case aside');
+    t.deepEqual(await found('fc1988'), [buffalo], 'the plate without its spaces');
+    t.deepEqual(await found('c19'), [buffalo], 'within the plate');
+    t.deepEqual(await found('BRAVADO', 'green'), [buffalo], 'every term, each in any field');
+    t.deepEqual(await found('bravado', 'comet'), [], 'every term must match');
+    t.deepEqual(await found('4-5'), [comet]);
+    t.deepEqual(await found('xy'), [bare], 'a vehicle with no details, by plate');
+    t.deepEqual(await found('%'), [percent], '% is no wildcard');
+    t.deepEqual(await found('_'), []);
+    t.deepEqual(await found(), [buffalo, comet, bare, percent], 'no terms: every vehicle');
+    t.deepEqual(
+      idsOf(await store.vehicles.search({ organisationId: a.id, terms: ['green'] }, { after: buffalo, limit: 10 })),
+      [comet],
+      'with the keyset',
     );
   });
 

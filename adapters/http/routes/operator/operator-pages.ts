@@ -6,6 +6,7 @@ import { HttpError } from '../../error-catalogue.ts';
 import { pageSchema } from '../../presenters/api-views.ts';
 import { forbidden, notFound } from '../../refusals.ts';
 import { id, limit } from '../../schemas.ts';
+import type { JsonSchema } from '../../validation.ts';
 
 /** Where the last page ended and how many to take (decision 0024's sealed cursors). */
 const paging = {
@@ -19,11 +20,11 @@ export const pageQuery = Type.Object(paging);
 /** The query of a roster list: its page, and optionally one department. */
 export const rosterPageQuery = Type.Object({ departmentId: Type.Optional(id<DepartmentId>()), ...paging });
 
-/** A page of rows, each as its view. */
-export const paged = <Row>(view: (row: Row) => unknown, description: string) => ({
+/** A page of rows, each as its view (whose schema the document gives, when named). */
+export const paged = <Row>(view: (row: Row) => unknown, description: string, items: JsonSchema = { type: 'object' }) => ({
   status: 200 as const,
   description,
-  schema: pageSchema({ type: 'object' }),
+  schema: pageSchema(items),
   present: ({ items, nextCursor, hasMore }: Page<Row>) => ({ items: items.map(view), nextCursor, hasMore }),
 });
 
