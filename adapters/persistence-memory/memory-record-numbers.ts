@@ -2,9 +2,13 @@ import type { RecordNumbers } from '../../application/ports/record-numbers.ts';
 import type { OrganisationId } from '../../domain/shared/ids.ts';
 import type { MemoryDatabase, MemoryTable } from './memory-database.ts';
 
-/** One row per series, bumped in place: the undo log of a rolled-back unit of work takes it back. */
+/**
+ * One row per series, bumped in place. `next` writes through the unit of work (its undo log takes
+ * a rolled-back number back); `issue` keeps its series apart, never undone (decision 0146).
+ */
 export class MemoryRecordNumbers implements RecordNumbers {
   private readonly rows: MemoryTable<number>;
+  private readonly issued = new Map<string, number>();
 
   constructor(private readonly db: MemoryDatabase) {
     this.rows = db.table<number>('record_sequences');
@@ -17,5 +21,12 @@ export class MemoryRecordNumbers implements RecordNumbers {
       this.rows.put(key, value);
       return value;
     });
+  }
+
+  issue(organisationId: OrganisationId, series: string): Promise<number> {
+    const key = `${organisationId}/${series}`;
+    const value = (this.issued.get(key) ?? 0) + 1;
+    this.issued.set(key, value);
+    return Promise.resolve(value);
   }
 }

@@ -13,6 +13,7 @@ import { guardedAgainstConnectionFaults } from './connection-faults.ts';
 import { migrations } from './migrations/index.ts';
 import { LeanReads, type NativeStatements } from './lean-reads.ts';
 import { OrmSession } from './orm-session.ts';
+import { type NumberIssuer, numberIssuer } from './number-issuer.ts';
 import {
   AutoProvisionRecord,
   EndedMdtSessionRecord,
@@ -171,7 +172,8 @@ export async function openMikroOrmPersistence(target: MikroOrmTarget): Promise<M
     await lock?.release();
     throw error;
   }
-  return persistenceOver(orm, lock, native, pool);
+  const issuer = target.kind === 'postgres' ? numberIssuer(target.url, target.schema) : null;
+  return persistenceOver(orm, lock, native, pool, issuer);
 }
 
 interface PgPool extends NativeStatements {
@@ -247,6 +249,7 @@ function persistenceOver(
   lock: DataDirectoryLock | null,
   native: NativeStatements,
   pool: PgPool | null,
+  issuer: NumberIssuer | null,
 ): MikroOrmPersistence {
   const session = new OrmSession(orm);
   const lean = new LeanReads(session, orm.getMetadata(), native);
@@ -278,7 +281,7 @@ function persistenceOver(
     bolos: new MikroOrmBoloRepository(session, lean),
     citations: new MikroOrmCitationRepository(session),
     arrests: new MikroOrmArrestRepository(session),
-    recordNumbers: new MikroOrmRecordNumbers(session),
+    recordNumbers: new MikroOrmRecordNumbers(session, issuer?.statements ?? null),
     bridgePlayers: new MikroOrmBridgePlayerReader(lean),
     presence: new MikroOrmPresenceRepository(session),
     provisioning: new MikroOrmProvisioningLedger(session),
@@ -299,6 +302,7 @@ function persistenceOver(
     ...(pool !== null && { poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }),
     close: async () => {
       try {
+        await issuer?.close();
         await orm.close(true);
       } finally {
         await lock?.release();

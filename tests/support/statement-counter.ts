@@ -31,31 +31,42 @@ const textOf = (config: unknown): string =>
       ? (config as { text: string }).text
       : '<unknown>';
 
-export function tally(statements: readonly string[]): StatementTally {
+/** One statement as sent, and the connection that sent it. */
+interface Sent {
+  readonly sql: string;
+  readonly connection: unknown;
+}
+
+/**
+ * Counts per connection: a statement is inside a transaction when its own connection has one open
+ * (a record number issued on the number issuer's connection is outside the writer's transaction,
+ * decision 0146, even when it is sent between that transaction's `begin` and `commit`).
+ */
+function tally(sent: readonly Sent[]): StatementTally {
   let inTransaction = 0;
   let transactions = 0;
-  let open = false;
-  for (const sql of statements) {
+  const open = new Set<unknown>();
+  for (const { sql, connection } of sent) {
     const word = sql.trim().split(/\s+/, 1)[0]!.toLowerCase();
     if (word === 'begin' || (word === 'start' && /^start\s+transaction/i.test(sql.trim()))) {
-      open = true;
+      open.add(connection);
       transactions++;
     } else if (word === 'commit' || word === 'rollback') {
-      open = false;
-    } else if (open) {
+      open.delete(connection);
+    } else if (open.has(connection)) {
       inTransaction++;
     }
   }
-  return { statements, total: statements.length, inTransaction, transactions };
+  return { statements: sent.map((s) => s.sql), total: sent.length, inTransaction, transactions };
 }
 
 /** Attaches the counter to node-postgres in this process. */
 export function attachStatementCounter(): StatementCounter {
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
-  let recording: string[] | null = null;
+  let recording: Sent[] | null = null;
   prototype.query = function (this: unknown, ...args: unknown[]) {
-    recording?.push(textOf(args[0]));
+    recording?.push({ sql: textOf(args[0]), connection: this });
     return original.apply(this, args);
   };
   return {
@@ -63,9 +74,9 @@ export function attachStatementCounter(): StatementCounter {
       recording = [];
     },
     stop: () => {
-      const statements = recording ?? [];
+      const sent = recording ?? [];
       recording = null;
-      return tally(statements);
+      return tally(sent);
     },
     detach: () => {
       prototype.query = original;

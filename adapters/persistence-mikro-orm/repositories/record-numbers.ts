@@ -2,23 +2,41 @@ import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type { RecordNumbers } from '../../../application/ports/record-numbers.ts';
 import type { OrganisationId } from '../../../domain/shared/ids.ts';
 import type { OrmSession } from '../orm-session.ts';
+import type { NativeStatements } from '../lean-reads.ts';
 import { rawNumber } from '../raw-values.ts';
 
 /**
- * One atomic statement: the first number inserts the series, every later one bumps it. The
- * update's row lock holds the series until the unit of work ends, so concurrent writers queue up
- * and get distinct numbers in commit order; a rollback undoes the bump and the number is reused.
+ * One atomic statement: the first number inserts the series, every later one bumps it. Inside a
+ * unit of work the update's row lock holds the series until it ends, so concurrent writers queue
+ * up and get distinct numbers in commit order; a rollback undoes the bump and the number is reused.
  */
-const NEXT = `insert into record_sequences (organisation_id, series, last_value) values (?, ?, 1)
+const NEXT = `insert into record_sequences (organisation_id, series, last_value) values ($1, $2, 1)
   on conflict (organisation_id, series) do update set last_value = record_sequences.last_value + 1
   returning last_value`;
 
+/**
+ * `next` runs in the caller's unit of work. `issue` runs the same statement on its own, committed
+ * at once, on connections kept for it (`issuer`, PostgreSQL only): the series' row is locked for
+ * that one statement, not for the writer's whole transaction, and a writer holding a connection of
+ * the main pool never waits for another of the same pool to take its number. Without an issuer (the
+ * embedded PGlite, one connection) `issue` is `next` (decision 0146).
+ */
 export class MikroOrmRecordNumbers implements RecordNumbers {
-  constructor(private readonly session: OrmSession) {}
+  constructor(
+    private readonly session: OrmSession,
+    private readonly issuer: NativeStatements | null,
+  ) {}
 
   async next(organisationId: OrganisationId, series: string): Promise<number> {
     const em = this.session.em() as unknown as SqlEntityManager;
-    const [row] = await em.execute<Array<{ last_value: unknown }>>(NEXT, [organisationId, series]);
+    const [row] = await em.execute<Array<{ last_value: unknown }>>(NEXT.replace(/\$\d/g, '?'), [organisationId, series]);
     return rawNumber(row?.last_value);
+  }
+
+  async issue(organisationId: OrganisationId, series: string): Promise<number> {
+    if (this.issuer === null) return this.next(organisationId, series);
+    const statement = { name: 'record-number-issued', text: NEXT, values: [organisationId, series] };
+    const { rows } = await this.issuer.query<{ last_value: unknown }>(statement);
+    return rawNumber(rows[0]?.last_value);
   }
 }

@@ -143,4 +143,27 @@ export function recordNumbersContract(test: ContractTest) {
       Array.from({ length: 20 }, (_, i) => i + 16),
     );
   });
+
+  test('record numbers issued: distinct under 20 concurrent units of work, some rolled back, and later ones above them all', async (t) => {
+    const { store } = t.context;
+    const organisation = (await fixtures(store).organisation()).id;
+    const issue = () => store.recordNumbers.issue(organisation, 'call:2026');
+    t.deepEqual([await issue(), await issue(), await issue()], [1, 2, 3]);
+    const take = (i: number) =>
+      store.uow.run(async () => {
+        const number = await issue();
+        await widenTheRace();
+        if (i % 4 === 3) throw new Error('rolled back');
+        return number;
+      });
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => take(i)));
+    const committed = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    t.is(committed.length, 15);
+    t.is(new Set(committed).size, 15, 'no number is issued twice');
+    t.true(Math.min(...committed) > 3);
+    t.true((await issue()) > Math.max(...committed));
+    // A series issued apart from a held one of the same organisation and another organisation's.
+    t.is(await store.recordNumbers.issue(organisation, 'bolo:2026'), 1);
+    t.is(await store.recordNumbers.issue((await fixtures(store).organisation()).id, 'call:2026'), 1);
+  });
 }
