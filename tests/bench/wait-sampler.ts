@@ -12,6 +12,8 @@ export interface WaitProfile {
   readonly lockWaits: Readonly<Record<string, number>>;
   /** The mean number of the service's backends inside a transaction, per sample. */
   readonly meanInTransaction: number;
+  /** The statements that waited on a lock, by their first words, counted over all samples. */
+  readonly waitingStatements: Readonly<Record<string, number>>;
   /** What the holders of the locks waited for were doing, as shares (0..1) of all blocker observations. */
   readonly blockers: Readonly<Record<Seen, number>>;
 }
@@ -34,6 +36,7 @@ export class WaitSampler {
   private readonly seen = new Map<Seen, number>();
   private readonly locks = new Map<string, number>();
   private readonly blocking = new Map<Seen, number>();
+  private readonly waitingStatements = new Map<string, number>();
   private busy = false;
 
   private constructor(url: string) {
@@ -53,6 +56,7 @@ export class WaitSampler {
     this.seen.clear();
     this.locks.clear();
     this.blocking.clear();
+    this.waitingStatements.clear();
     this.timer = setInterval(() => void this.sample(), everyMs);
   }
 
@@ -64,6 +68,7 @@ export class WaitSampler {
     const blockers = Object.fromEntries([...this.blocking].sort((a, b) => b[1] - a[1]).map(([what, n]) => [what, n / blocked]));
     return {
       blockers,
+      waitingStatements: Object.fromEntries([...this.waitingStatements].sort((a, b) => b[1] - a[1])),
       samples: this.samples,
       shares,
       lockWaits: Object.fromEntries([...this.locks].sort((a, b) => b[1] - a[1])),
@@ -79,7 +84,8 @@ export class WaitSampler {
     try {
       const activity = await this.client.query(
         `select state, case when wait_event_type is null then null else wait_event_type || ':' || wait_event end as wait,
-           xact_start is not null as xact
+           xact_start is not null as xact,
+           case when wait_event_type = 'Lock' then left(regexp_replace(query, '\\s+', ' ', 'g'), 40) end as blocked
          from pg_stat_activity
          where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
       );
@@ -98,11 +104,12 @@ export class WaitSampler {
         const what = row.state === 'active' ? (row.wait === null ? 'running' : `waiting ${row.wait}`) : (row.state ?? 'unknown');
         this.blocking.set(what, (this.blocking.get(what) ?? 0) + 1);
       }
-      const rows = activity.rows as Array<{ state: string | null; wait: string | null; xact: boolean }>;
+      const rows = activity.rows as Array<{ state: string | null; wait: string | null; xact: boolean; blocked: string | null }>;
       const waiting = locks.rows as Array<{ what: string }>;
       this.samples += 1;
       for (const row of rows) {
         if (row.xact) this.inTransaction += 1;
+        if (row.blocked !== null) this.waitingStatements.set(row.blocked, (this.waitingStatements.get(row.blocked) ?? 0) + 1);
         // An idle backend outside a transaction is a pooled connection nobody uses: not counted.
         if (row.state === 'idle') continue;
         this.observations += 1;
@@ -132,5 +139,8 @@ export function describeWaits(profile: WaitProfile): string {
     ...top,
     ...(locks.length === 0 ? [] : [`lock waits: ${locks.join(', ')}`]),
     ...(holders.length === 0 ? [] : [`the holders: ${holders.join(', ')}`]),
+    ...Object.entries(profile.waitingStatements)
+      .slice(0, 2)
+      .map(([sql, n]) => `\`${sql}...\` waited x${n}`),
   ].join('; ');
 }
