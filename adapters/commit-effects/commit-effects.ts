@@ -1,6 +1,7 @@
 /** A savepoint's place in the effects and values of its unit of work. */
 export interface EffectsMark {
   readonly effects: number;
+  readonly finals: number;
   readonly values: ReadonlyMap<object, unknown>;
 }
 
@@ -10,6 +11,8 @@ export interface EffectsMark {
  */
 export class CommitEffects {
   private readonly effects: Array<() => void> = [];
+  /** Work to run inside the transaction right before it commits (`UnitOfWork.beforeCommit`). */
+  private readonly finals: Array<() => Promise<void>> = [];
   /** What the unit of work keeps for its own later work (`UnitOfWork.keep`), by key. */
   private readonly values = new Map<object, unknown>();
   /** Null while the unit of work is open. */
@@ -28,6 +31,20 @@ export class CommitEffects {
     else if (scope?.settled !== 'rolled back') runEffects([effect]);
   }
 
+  /** Inside an open unit of work the work waits for its last step; outside any, it runs at once. */
+  static beforeCommit(scope: CommitEffects | undefined, work: () => Promise<void>): Promise<void> {
+    if (scope?.isOpen) {
+      scope.finals.push(work);
+      return Promise.resolve();
+    }
+    return work();
+  }
+
+  /** The unit of work's last step, inside its transaction: the registered work, in order (work may register more). */
+  async runFinals(): Promise<void> {
+    for (let i = 0; i < this.finals.length; i++) await this.finals[i]!();
+  }
+
   /** Keeps a value while the unit of work is open; a settled one keeps nothing. */
   static keep(scope: CommitEffects | undefined, key: object, value: unknown): void {
     if (scope?.isOpen) scope.values.set(key, value);
@@ -39,12 +56,13 @@ export class CommitEffects {
 
   /** Where the unit of work stands now, for a savepoint to come back to. */
   mark(): EffectsMark {
-    return { effects: this.effects.length, values: new Map(this.values) };
+    return { effects: this.effects.length, finals: this.finals.length, values: new Map(this.values) };
   }
 
   /** A savepoint rolled back: the effects registered and the values kept since `mark` are dropped. */
   rollBackTo(mark: EffectsMark): void {
     this.effects.length = mark.effects;
+    this.finals.length = mark.finals;
     this.values.clear();
     for (const [key, value] of mark.values) this.values.set(key, value);
   }

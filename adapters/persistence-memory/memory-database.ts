@@ -45,7 +45,11 @@ export class MemoryDatabase implements UnitOfWork {
       const transaction: Transaction = { undo: [], effects: new CommitEffects() };
       let result: T;
       try {
-        result = await this.context.run(transaction, work);
+        result = await this.context.run(transaction, async () => {
+          const returned = await work();
+          await transaction.effects.runFinals();
+          return returned;
+        });
       } catch (error) {
         transaction.effects.rolledBack();
         for (const undo of transaction.undo.reverse()) undo();
@@ -78,6 +82,10 @@ export class MemoryDatabase implements UnitOfWork {
 
   afterCommit(effect: () => void): void {
     CommitEffects.register(this.context.getStore()?.effects, effect);
+  }
+
+  beforeCommit(work: () => Promise<void>): Promise<void> {
+    return CommitEffects.beforeCommit(this.context.getStore()?.effects, work);
   }
 
   keep<Value>(key: WorkKey<Value>, value: Value): void {

@@ -36,7 +36,17 @@ export class OrmSession implements UnitOfWork {
     const pending = new CommitEffects();
     let result: T;
     try {
-      result = await this.pending.run(pending, transaction);
+      // The outermost transaction's last step, before its commit: the work registered with beforeCommit.
+      const outermost = () =>
+        this.orm.em.transactional(
+          async () => {
+            const returned = await work();
+            await pending.runFinals();
+            return returned;
+          },
+          { propagation: 'required' },
+        );
+      result = await this.pending.run(pending, outermost);
     } catch (error) {
       pending.rolledBack();
       throw error;
@@ -62,6 +72,10 @@ export class OrmSession implements UnitOfWork {
 
   afterCommit(effect: () => void): void {
     CommitEffects.register(this.pending.getStore(), effect);
+  }
+
+  beforeCommit(work: () => Promise<void>): Promise<void> {
+    return CommitEffects.beforeCommit(this.pending.getStore(), work);
   }
 
   keep<Value>(key: WorkKey<Value>, value: Value): void {

@@ -30,6 +30,10 @@ export class ReportedEffects implements UnitOfWork {
     });
   }
 
+  beforeCommit(work: () => Promise<void>): Promise<void> {
+    return this.store.beforeCommit(work);
+  }
+
   keep<Value>(key: WorkKey<Value>, value: Value): void {
     this.store.keep(key, value);
   }

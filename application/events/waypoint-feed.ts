@@ -21,9 +21,9 @@ import type { RosterFilter } from '../ports/roster-repositories.ts';
  * it recorded and, for an organisation whose map is `game_tiles`, publishes them on the waypoint
  * channel once the unit of work commits. Every path that changes an assignment saves the unit,
  * so none can forget to publish; a rolled-back write publishes nothing. Each event takes the next
- * number of its department's waypoint sequence inside the write's transaction, while the write
- * holds the call: the number's row stays locked until commit, so the numbers follow the commit
- * order and a rolled-back number is reused (no gaps). Clients resume from it (decision 0090).
+ * number of its department's waypoint sequence inside the write's transaction, as its last step
+ * before the commit (decision 0147): the number's row stays locked until commit, so the numbers
+ * follow the commit order and a rolled-back number is reused (no gaps). Clients resume from it (decision 0090).
  */
 export class WaypointPublishingUnits implements UnitRepository {
   constructor(
@@ -62,8 +62,12 @@ export class WaypointPublishingUnits implements UnitRepository {
     if ((await this.mapType(unit.organisationId)) !== 'game_tiles') return;
     const organisationId: OrganisationId = unit.organisationId;
     const sequenced: SequencedAssignmentEvent[] = [];
-    for (const change of changes)
-      sequenced.push({ ...change, seq: await this.numbers.next(organisationId, waypointSeries(change.departmentId)) });
+    // Numbered as the write's last step: the department's series stays held from here to the
+    // commit, one round trip, not for the rest of the write (decision 0147).
+    await this.uow.beforeCommit(async () => {
+      for (const change of changes)
+        sequenced.push({ ...change, seq: await this.numbers.next(organisationId, waypointSeries(change.departmentId)) });
+    });
     this.uow.afterCommit(() => {
       const emittedAt = this.clock.now();
       for (const change of sequenced) this.channel.publish(organisationId, change, emittedAt);

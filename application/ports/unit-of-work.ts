@@ -26,6 +26,15 @@ export interface UnitOfWork {
    */
   afterCommit(effect: () => void): void;
   /**
+   * Inside `run`: runs `work` inside the transaction as its last step, once the outermost unit of
+   * work's own work has returned and right before it commits, in the order registered; when it
+   * throws, the unit of work rolls back. For a write that takes a held lock (a gapless number) and
+   * should hold it for as few round trips as it can (decision 0147). A savepoint that rolls back
+   * drops what it registered. Outside `run`: runs `work` at once. The promise settles when `work`
+   * has run outside `run`, at once inside it.
+   */
+  beforeCommit(work: () => Promise<void>): Promise<void>;
+  /**
    * Inside `run`: keeps `value` under `key` until the outermost unit of work ends, for later work
    * of the same unit of work to read instead of asking the store again. Outside `run`: keeps nothing.
    */

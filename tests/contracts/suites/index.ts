@@ -15,6 +15,7 @@ import { recordsContract } from './records.contract.ts';
 import { removedMembersContract } from './removed-members.contract.ts';
 import { rosterContract } from './roster.contract.ts';
 import { unitOfWorkContract } from './unit-of-work.contract.ts';
+import { beforeCommitContract } from './before-commit.contract.ts';
 import { unitContract } from './unit.contract.ts';
 
 /** Registers every port's contract suite against one store, opened once for the file. */
@@ -42,6 +43,7 @@ export function runPersistenceContracts(test: ContractTest, open: () => Promise<
     bridgeContract,
     endedMdtSessionsContract,
     unitOfWorkContract,
+    beforeCommitContract,
     lockingContract,
     peopleContract,
   ]) {
