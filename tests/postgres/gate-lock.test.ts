@@ -8,8 +8,8 @@
 import { createRequire } from 'node:module';
 import anyTest, { type TestFn } from 'ava';
 import { type BridgeWorld, bridgeWorld } from '../support/bridge-driver.ts';
-import { dropSchema, freshSchemaName, whenPostgres } from '../support/postgres.ts';
-import { type TestService, startTestService } from '../support/test-service.ts';
+import { whenPostgres } from '../support/postgres.ts';
+import { type PostgresServiceContext, serviceOnPostgres } from '../support/postgres-service.ts';
 
 interface Sql {
   query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
@@ -18,7 +18,7 @@ interface Sql {
 }
 const pg = createRequire(import.meta.url)('pg') as { Client: new (options: { connectionString: string }) => Sql };
 
-const test = anyTest as TestFn<{ app: TestService; url: string; schema: string }>;
+const test = anyTest as TestFn<PostgresServiceContext>;
 
 /** Another connection's transaction that holds the unit's row lock, sets its status and commits when told. */
 async function holdUnit(url: string, schema: string, unitId: string, status: string) {
@@ -64,15 +64,7 @@ async function race(
 }
 
 whenPostgres(test, 'the gate locks the unit on PostgreSQL', (url) => {
-  test.before(async (t) => {
-    const schema = freshSchemaName('gatelock');
-    const app = await startTestService({ storage: { kind: 'postgres', url, schema }, rateLimitScale: 1000 });
-    t.context = { app, url, schema };
-  });
-  test.after.always(async (t) => {
-    await t.context.app?.close();
-    if (t.context.schema !== undefined) await dropSchema(url, t.context.schema);
-  });
+  serviceOnPostgres(test, url, 'gatelock');
 
   test.serial('a duty change committed while self-assign waited for the unit`s lock decides it: off duty is refused', async (t) => {
     const world = await bridgeWorld(t.context.app);

@@ -8,8 +8,8 @@
 import { createRequire } from 'node:module';
 import anyTest, { type TestFn } from 'ava';
 import { type BridgeWorld, bridgeWorld } from '../support/bridge-driver.ts';
-import { dropSchema, freshSchemaName, whenPostgres } from '../support/postgres.ts';
-import { type TestService, startTestService } from '../support/test-service.ts';
+import { whenPostgres } from '../support/postgres.ts';
+import { type PostgresServiceContext, serviceOnPostgres } from '../support/postgres-service.ts';
 
 interface Sql {
   query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
@@ -18,7 +18,7 @@ interface Sql {
 }
 const pg = createRequire(import.meta.url)('pg') as { Client: new (options: { connectionString: string }) => Sql };
 
-const test = anyTest as TestFn<{ app: TestService; url: string; schema: string }>;
+const test = anyTest as TestFn<PostgresServiceContext>;
 
 const WAITERS = `with first as (select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid)))
   select count(*)::int as n from pg_stat_activity a
@@ -65,15 +65,7 @@ async function member(world: BridgeWorld) {
 }
 
 whenPostgres(test, 'removing a member races /duty on PostgreSQL', (url) => {
-  test.before(async (t) => {
-    const schema = freshSchemaName('removal');
-    const app = await startTestService({ storage: { kind: 'postgres', url, schema }, rateLimitScale: 1000 });
-    t.context = { app, url, schema };
-  });
-  test.after.always(async (t) => {
-    await t.context.app?.close();
-    if (t.context.schema !== undefined) await dropSchema(url, t.context.schema);
-  });
+  serviceOnPostgres(test, url, 'removal');
 
   test.serial(
     'the removal gets the unit first: the /duty that waited is no_department_membership, and the unit stays off duty',
