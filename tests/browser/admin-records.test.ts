@@ -132,6 +132,8 @@ test.serial(
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.locator('#record-edit-firstName-error').waitFor();
     await checkScreen(t, page, 'admin-records', 'records-edit-refused');
+    if (process.env['SAVE_README_SCREENSHOT'] === '1')
+      await page.screenshot({ path: new URL('../../docs/images/admin-records.png', import.meta.url).pathname });
     t.like(await person(), { licenseStatus: 'VALID' }, 'nothing written');
     await dialog.getByLabel('Given name').fill('Michael');
     await dialog.getByRole('button', { name: 'Save changes' }).click();

@@ -59,6 +59,8 @@ test.serial('Remove member on the admin page: the row goes, the board drops the 
   const units = admin.getByRole('table', { name: /Units: each member/ });
   await units.getByRole('row', { name: new RegExp(leaving!.callsign) }).waitFor();
   await checkScreen(t, admin, 'member-removal', 'before');
+  if (process.env['SAVE_README_SCREENSHOT'] === '1')
+    await admin.screenshot({ path: new URL('../../docs/images/admin-units.png', import.meta.url).pathname, fullPage: true });
   await units.getByRole('button', { name: `Remove member ${leaving!.callsign}` }).click();
   await admin.getByText(/is no longer a member of lspd-/).waitFor();
   t.is(questions.length, 1);
