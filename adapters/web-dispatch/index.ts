@@ -11,7 +11,6 @@ const FILES: Readonly<Record<string, string>> = {
   'board-state.js': 'board-state.js',
   'board-liveness.js': 'board-liveness.js',
   'board-lookup.js': 'board-lookup.js',
-  'board-requests.js': 'board-requests.js',
   'leaflet-global.js': 'leaflet-global.js',
 };
 

@@ -48,12 +48,13 @@ export function packageFolder(name: string, from: string | URL = import.meta.url
 /** A JSON document served as a page's file (e.g. a catalogue generated from the domain). */
 export const jsonAsset = (value: unknown): PageAsset => ({ type: TYPES['json']!, body: Buffer.from(JSON.stringify(value)) });
 
-/** The shared page code, served under `/shared/`: DOM helpers that isolate other parties' text, the base stylesheet, and the providers' sign-in links. */
+/** The shared page code, served under `/shared/`: DOM helpers that isolate other parties' text, the base stylesheet, the providers' sign-in links, and the operator routes' requests. */
 export function loadSharedAssets(): PageAssets {
   return readAssets(new URL('./assets/', import.meta.url), {
     'dom.js': 'dom.js',
     'page.css': 'page.css',
     'external-sign-in.js': 'external-sign-in.js',
+    'operator-requests.js': 'operator-requests.js',
   });
 }
 

@@ -7,7 +7,7 @@ import { boardMap } from './board-map.js';
 import { drawCalls, drawDetail, drawUnits } from './board-lists.js';
 import { boardState } from './board-state.js';
 import { wireLookups } from './board-lookup.js';
-import { ApiError, KEY, call } from './board-requests.js';
+import { ApiError, KEY, call } from '/shared/operator-requests.js';
 
 const ORGANISATION = 'cad.dispatch.organisationId';
 const status = byId('page-status');
