@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { createRequire } from 'node:module';
 import { connectTimeoutMs } from './connect-timeout.ts';
 import type { NativeStatements } from './lean-reads.ts';
 import { boundedConnectionOptions, dropConnectionsPastDeadline, statementBounds } from './statement-deadline.ts';
@@ -6,12 +6,13 @@ import { boundedConnectionOptions, dropConnectionsPastDeadline, statementBounds 
 /** Connections of the issuer's own: numbers are taken one statement at a time, so two serve many writers. */
 const ISSUER_CONNECTIONS = 2;
 
-/** What the issuer uses of `pg`'s pool (the package's own types do not describe its options). */
+/** What the issuer uses of `pg`'s pool. */
 interface IssuerPool extends NativeStatements {
   on(event: 'error', listener: (error: Error) => void): unknown;
   end(): Promise<void>;
 }
-const Pool = pg.Pool as unknown as new (options: Record<string, unknown>) => IssuerPool;
+// `pg` is the driver MikroORM runs on; loaded as its CommonJS self, as this project has no types for it.
+const { Pool } = createRequire(import.meta.url)('pg') as { Pool: new (options: Record<string, unknown>) => IssuerPool };
 
 export interface NumberIssuer {
   readonly statements: NativeStatements;
