@@ -92,6 +92,7 @@ FILES=(
   tests/http/admin-records.memory.test.ts
   tests/http/admin-records.pglite.test.ts
   tests/http/admin-records.postgres.test.ts
+  tests/http/member-removal.test.ts
   tests/fuzz/all-routes.postgres.test.ts
   tests/fuzz/integration-routes.memory.test.ts
   tests/fuzz/operator-routes.memory.test.ts
@@ -109,6 +110,7 @@ FILES=(
   tests/browser/trusted-link.test.ts
   tests/browser/admin-evening.test.ts
   tests/browser/admin-records.test.ts
+  tests/browser/member-removal.test.ts
   # Not a suite of the Koa half's: the uws transport where uWS loads (its other branch runs there).
   tests/composition/http-engine.test.ts
 )
