@@ -31,7 +31,10 @@ export function numberIssuer(url: string, schema: string | undefined): NumberIss
     max: ISSUER_CONNECTIONS,
     connectionTimeoutMillis: connectTimeoutMs(url),
     ...boundedConnectionOptions(statementBounds(url)),
-    ...(schema === undefined ? {} : { options: `-c search_path="${schema}"` }),
+    // A bump commits without waiting for its WAL flush (or a synchronous standby): the write that
+    // uses the number flushes it with its own commit, which comes later in the log. A number whose
+    // write never committed may be lost in a crash and handed out again, which is no loss.
+    options: ['-c synchronous_commit=off', ...(schema === undefined ? [] : [`-c search_path="${schema}"`])].join(' '),
   });
   // An idle connection that fails is dropped by the pool; the error is not the process's.
   pool.on('error', () => undefined);
