@@ -302,7 +302,7 @@ function persistenceOver(
     ...(pool !== null && { poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }),
     close: async () => {
       try {
-        await issuer?.close();
+        if (issuer !== null) await issuer.close();
         await orm.close(true);
       } finally {
         await lock?.release();

@@ -11,8 +11,7 @@ interface IssuerPool extends NativeStatements {
   on(event: 'error', listener: (error: Error) => void): unknown;
   end(): Promise<void>;
 }
-// `pg` is the driver MikroORM runs on; loaded as its CommonJS self, as this project has no types for it.
-const { Pool } = createRequire(import.meta.url)('pg') as { Pool: new (options: Record<string, unknown>) => IssuerPool };
+type PoolClass = new (options: Record<string, unknown>) => IssuerPool;
 
 export interface NumberIssuer {
   readonly statements: NativeStatements;
@@ -26,6 +25,9 @@ export interface NumberIssuer {
  * take a number. A connection that fails is dropped by the pool and the next statement opens another.
  */
 export function numberIssuer(url: string, schema: string | undefined): NumberIssuer {
+  // `pg` is the driver MikroORM runs on PostgreSQL; loaded as its CommonJS self (this project has no
+  // types for it), and only when a PostgreSQL store opens.
+  const { Pool } = createRequire(import.meta.url)('pg') as { Pool: PoolClass };
   const pool = new Pool({
     connectionString: url,
     max: ISSUER_CONNECTIONS,
