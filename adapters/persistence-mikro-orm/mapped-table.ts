@@ -24,14 +24,14 @@ export class MappedTable<Row extends object, Entity> {
     return rows.map(this.toEntity);
   }
 
-  /** Insert or update by primary key, in one statement. */
+  /** Insert or update by primary key, in one statement (held for the transaction's next one, decision 0148). */
   async put(data: RequiredEntityData<Row>): Promise<void> {
-    await this.session.write((em) => em.upsert(this.record, data as never));
+    await this.session.held(() => this.session.write((em) => em.upsert(this.record, data as never)));
   }
 
-  /** Insert only: a row that exists already breaks the primary key. */
+  /** Insert only: a row that exists already breaks the primary key (held as `put` is). */
   async insert(data: RequiredEntityData<Row>): Promise<void> {
-    await this.session.write((em) => em.insert(this.record, data as never));
+    await this.session.held(() => this.session.write((em) => em.insert(this.record, data as never)));
   }
 
   async remove(where: FilterQuery<Row>): Promise<void> {

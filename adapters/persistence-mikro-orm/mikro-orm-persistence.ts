@@ -14,6 +14,7 @@ import { migrations } from './migrations/index.ts';
 import { LeanReads, type NativeStatements } from './lean-reads.ts';
 import { OrmSession } from './orm-session.ts';
 import { type NumberIssuer, numberIssuer } from './number-issuer.ts';
+import { markHeld, sendStatementsTogether } from './statements-sent-together.ts';
 import {
   AutoProvisionRecord,
   EndedMdtSessionRecord,
@@ -231,11 +232,17 @@ async function open(target: MikroOrmTarget): Promise<MikroORM> {
   const timeouts = {
     connectionTimeoutMillis: connectTimeoutMs(target.url),
     ...boundedConnectionOptions(statementBounds(target.url)),
-    onPoolCreated: dropConnectionsPastDeadline,
+    onPoolCreated: (pool: Parameters<typeof dropConnectionsPastDeadline>[0] & Parameters<typeof sendStatementsTogether>[0]) => {
+      dropConnectionsPastDeadline(pool);
+      // After the deadline's wrapper: statements sent together are one statement to it (decision 0148).
+      sendStatementsTogether(pool);
+    },
   };
   return PostgresORM.init({
     ...common,
     clientUrl: target.url,
+    // Marks the writes a unit of work holds for its next statement (decision 0148).
+    onQuery: markHeld,
     // A missing database is refused or created by ensurePostgresDatabase, never created in passing.
     ensureDatabase: false,
     driverOptions: schema === undefined ? timeouts : { ...timeouts, options: `-c search_path="${schema}"` },
@@ -251,7 +258,7 @@ function persistenceOver(
   pool: PgPool | null,
   issuer: NumberIssuer | null,
 ): MikroOrmPersistence {
-  const session = new OrmSession(orm);
+  const session = new OrmSession(orm, pool !== null);
   const lean = new LeanReads(session, orm.getMetadata(), native);
   const tables = [...orm.getMetadata().getAll().values()].map((meta) => meta.tableName).sort();
   // A database that cannot be reached surfaces as the ports' StoreUnavailable, from every member.

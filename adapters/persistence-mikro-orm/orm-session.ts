@@ -3,6 +3,19 @@ import { type EntityManager, type MikroORM, UniqueConstraintViolationException }
 import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
 import type { UnitOfWork, WorkKey } from '../../application/ports/unit-of-work.ts';
 import { CommitEffects } from '../commit-effects/index.ts';
+import { sentWithTheNext } from './statements-sent-together.ts';
+
+/** PostgreSQL's code for a unique violation, as `pg` reports it on a statement MikroORM did not send itself (a `commit`). */
+const UNIQUE_VIOLATION = '23505';
+
+/** A unique violation, from MikroORM or straight from the driver, as the port's error; anything else as it is. */
+function asPortError(error: unknown): unknown {
+  if (error instanceof UniqueConstraintViolationException || (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION) {
+    const constraint = (error as { constraint?: string }).constraint ?? 'unknown';
+    return new UniqueConstraintViolation(constraint);
+  }
+  return error;
+}
 
 /**
  * Hands repositories the right entity manager: inside `run`, the transaction's (MikroORM keeps
@@ -16,7 +29,14 @@ export class OrmSession implements UnitOfWork {
   /** True directly inside `runWithSavepoints`: the next `run` there is a savepoint. */
   private readonly savepoints = new AsyncLocalStorage<boolean>();
 
-  constructor(private readonly orm: MikroORM) {}
+  /**
+   * @param sendsTogether whether the store's connections hold a write for the transaction's next
+   * statement (`sendStatementsTogether`, PostgreSQL); elsewhere `held` writes go at once.
+   */
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly sendsTogether = false,
+  ) {}
 
   em(): EntityManager {
     const current = this.orm.em.getContext(false);
@@ -49,7 +69,8 @@ export class OrmSession implements UnitOfWork {
       result = await this.pending.run(pending, outermost);
     } catch (error) {
       pending.rolledBack();
-      throw error;
+      // A held write's unique violation is reported by the statement it went with, often the commit.
+      throw asPortError(error);
     }
     pending.committed();
     return result;
@@ -66,7 +87,7 @@ export class OrmSession implements UnitOfWork {
       return await this.savepoints.run(false, () => this.orm.em.transactional(() => work(), { propagation: 'nested' }));
     } catch (error) {
       open.rollBackTo(mark);
-      throw error;
+      throw asPortError(error);
     }
   }
 
@@ -91,11 +112,16 @@ export class OrmSession implements UnitOfWork {
     try {
       return await operation(this.em());
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        const constraint = (error as unknown as { constraint?: string }).constraint ?? 'unknown';
-        throw new UniqueConstraintViolation(constraint);
-      }
-      throw error;
+      throw asPortError(error);
     }
+  }
+
+  /**
+   * A write whose answer nothing reads (an upsert, an insert, an audit entry): inside a unit of work
+   * on PostgreSQL it is held and sent with the transaction's next statement or its commit, one round
+   * trip for all of them (decision 0148). Its failure, a unique violation too, comes out of `run`.
+   */
+  held<T>(work: () => Promise<T>): Promise<T> {
+    return this.sendsTogether && this.inUnitOfWork ? sentWithTheNext(work) : work();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Counts the SQL statements this process sends to PostgreSQL, on the client connection: every
+ * Counts the messages this process sends to PostgreSQL, on the client connection: every
  * statement of node-postgres (which MikroORM's PostgreSQL driver uses underneath) passes through
  * `Client.prototype.query`, so observing it there sees exactly what goes over the wire, including
  * `begin` and `commit`. It only listens; every call goes on to the driver unchanged.
@@ -7,10 +7,14 @@
 import pg from 'pg';
 
 export interface StatementTally {
-  /** Every statement text, in the order sent. */
+  /** Every message's text, in the order sent (statements sent together are one text, decision 0148). */
   readonly statements: readonly string[];
+  /** Round trips: messages sent. */
   readonly total: number;
-  /** Statements strictly between a `begin` and its `commit` (or `rollback`), over all transactions. */
+  /**
+   * Round trips of open transactions that carried a statement of their own: a bare `begin` or
+   * `commit` does not count, `begin` sent with a read or `commit` with held writes does.
+   */
   readonly inTransaction: number;
   readonly transactions: number;
 }
@@ -31,14 +35,18 @@ const textOf = (config: unknown): string =>
       ? (config as { text: string }).text
       : '<unknown>';
 
-/** One statement as sent, and the connection that sent it. */
+/** One message as sent, and the connection that sent it. */
 interface Sent {
   readonly sql: string;
   readonly connection: unknown;
 }
 
+const opens = (sql: string) => /^\s*(begin|start\s+transaction)\b/i.test(sql);
+const ends = (sql: string) => /(^|;)\s*(commit|rollback)\s*$/i.test(sql);
+const bare = (sql: string) => /^\s*(begin|start\s+transaction[^;]*|commit|rollback)\s*$/i.test(sql);
+
 /**
- * Counts per connection: a statement is inside a transaction when its own connection has one open
+ * Counts per connection: a message is inside a transaction when its own connection has one open
  * (a record number issued on the number issuer's connection is outside the writer's transaction,
  * decision 0146, even when it is sent between that transaction's `begin` and `commit`).
  */
@@ -47,15 +55,12 @@ function tally(sent: readonly Sent[]): StatementTally {
   let transactions = 0;
   const open = new Set<unknown>();
   for (const { sql, connection } of sent) {
-    const word = sql.trim().split(/\s+/, 1)[0]!.toLowerCase();
-    if (word === 'begin' || (word === 'start' && /^start\s+transaction/i.test(sql.trim()))) {
+    if (opens(sql)) {
       open.add(connection);
       transactions++;
-    } else if (word === 'commit' || word === 'rollback') {
-      open.delete(connection);
-    } else if (open.has(connection)) {
-      inTransaction++;
     }
+    if (open.has(connection) && !bare(sql)) inTransaction++;
+    if (ends(sql)) open.delete(connection);
   }
   return { statements: sent.map((s) => s.sql), total: sent.length, inTransaction, transactions };
 }

@@ -60,14 +60,16 @@ export class MikroOrmCallRepository implements CallRepository {
 
   /** The row and the notes not stored yet go together: in the running unit of work, or else in their own. */
   save(call: Call): Promise<void> {
-    return this.session.run(async () => {
-      await this.session.write((em) => em.upsert(CallRecord, callToRecord(call)));
-      const { id, notes } = call.snapshot();
-      const fresh = notes.slice(this.storedNotes.get(call) ?? 0);
-      if (fresh.length === 0) return;
-      await (this.session.em() as unknown as SqlEntityManager).execute(APPEND_NOTES, [id, notesToJson(fresh)]);
-      this.storedNotes.set(call, notes.length);
-    });
+    return this.session.run(() =>
+      this.session.held(async () => {
+        await this.session.write((em) => em.upsert(CallRecord, callToRecord(call)));
+        const { id, notes } = call.snapshot();
+        const fresh = notes.slice(this.storedNotes.get(call) ?? 0);
+        if (fresh.length === 0) return;
+        await (this.session.em() as unknown as SqlEntityManager).execute(APPEND_NOTES, [id, notesToJson(fresh)]);
+        this.storedNotes.set(call, notes.length);
+      }),
+    );
   }
 
   async list(filter: CallFilter): Promise<Call[]> {
