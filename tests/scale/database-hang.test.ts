@@ -11,7 +11,7 @@ import { openMikroOrmPersistence } from '../../adapters/persistence-mikro-orm/mi
 
 /**
  * A database that stops answering in the middle of a transaction (decision 0087): a TCP proxy
- * between the service and PostgreSQL forwards a write's INSERT and then nothing more, either way,
+ * between the service and PostgreSQL forwards a record edit's locking read and then nothing more, either way,
  * as a hung host or a black-holed network would. The request is answered 503 within the client
  * deadline; the server, which never hears from the connection again, ends the transaction by its
  * own bound and rolls it back; once the proxy forwards again, the same process serves the next
@@ -52,11 +52,15 @@ if (DATABASE_URL === undefined) {
       const org = await operator.organisation();
       const civilians = `/organisations/${org.organisationId}/civilians`;
       const lastName = `Hung${randomUUID().slice(0, 8)}`;
-      const insert = `insert into "${schema}"."civilians"`;
+      const { civilianId: id } = expect(await operator.post(civilians, { firstName: 'Before', lastName, dateOfBirth: '1990-01-01' }), 201);
+      const firstName = async () =>
+        (await observer.query(`select first_name from "${schema}".civilians where id = $1`, [id])).rows.map((row) => row['first_name']);
 
-      const paused = proxy.pauseAfter(new RegExp(insert.replace(/[."]/g, '\\$&'), 'i'));
+      // An edit reads the record with its lock, then writes it with the commit (decision 0148): the
+      // proxy forwards the locking read and then nothing more, so the database stops answering in the middle.
+      const paused = proxy.pauseAfter(new RegExp(`'${String(id)}'[^;]*for update`, 'i'));
       const started = Date.now();
-      const hung = await operator.post(civilians, { firstName: 'Hung', lastName, dateOfBirth: '1990-01-01' });
+      const hung = await operator.patch(`${civilians}/${String(id)}`, { firstName: 'Hung' });
       const took = Date.now() - started;
       await paused;
       t.log(`answered ${hung.status} after ${took} ms (deadline ${DEADLINE_MS} ms)`);
@@ -67,20 +71,16 @@ if (DATABASE_URL === undefined) {
       await eventually('the abandoned transaction ended by the server', 30_000, async () => {
         const { rows } = await observer.query(
           "select 1 from pg_stat_activity where state like 'idle in transaction%' and position($1 in query) > 0",
-          [insert],
+          [`'${String(id)}'`],
         );
         return rows.length === 0 ? true : undefined;
       });
+      t.deepEqual(await firstName(), ['Before'], 'the hung edit was rolled back');
       proxy.resume();
 
-      const next = await operator.post(civilians, { firstName: 'Served', lastName, dateOfBirth: '1990-01-01' });
-      t.is(next.status, 201, JSON.stringify(next.body));
-      const { rows } = await observer.query(`select first_name from "${schema}".civilians where last_name = $1`, [lastName]);
-      t.deepEqual(
-        rows.map((row) => row['first_name']),
-        ['Served'],
-        'the hung write was rolled back; the next one is stored',
-      );
+      const next = await operator.patch(`${civilians}/${String(id)}`, { firstName: 'Served' });
+      t.is(next.status, 200, JSON.stringify(next.body));
+      t.deepEqual(await firstName(), ['Served'], 'the next edit is stored');
       expect(await app.http.get('/readyz'), 200);
       // No connection was lost for good: every one the pool holds goes back to it.
       await eventually('every connection back in the pool', 10_000, () => {
