@@ -22,6 +22,11 @@ export class MemoryCallRepository implements CallRepository {
     return this.rows.get(id);
   }
 
+  /** As `getForUpdate`: the transactions here are serialisable. */
+  getForNote(id: CallId) {
+    return this.rows.get(id);
+  }
+
   /**
    * The timeline only grows, as in the database: the notes stored already stay as they are, and
    * the call's notes not stored yet are appended after them, in the call's order.
@@ -29,11 +34,24 @@ export class MemoryCallRepository implements CallRepository {
   save(call: Call) {
     const state = call.snapshot();
     return this.db.access(() => {
-      const stored = this.table.get(state.id)?.notes ?? [];
-      const known = new Set(stored.map((n) => n.eventId));
-      const appended = state.notes.filter((n) => !known.has(n.eventId) && known.add(n.eventId));
-      this.table.put(state.id, { ...state, notes: [...stored, ...appended] });
+      this.table.put(state.id, { ...state, notes: this.grown(state) });
     });
+  }
+
+  /** Only the notes: the stored call keeps its own fields. */
+  appendNotes(call: Call) {
+    const state = call.snapshot();
+    return this.db.access(() => {
+      const stored = this.table.get(state.id);
+      if (stored !== undefined) this.table.put(state.id, { ...stored, notes: this.grown(state) });
+    });
+  }
+
+  /** The stored notes, then the call's notes not stored yet, in the call's order. */
+  private grown(state: CallState) {
+    const stored = this.table.get(state.id)?.notes ?? [];
+    const known = new Set(stored.map((n) => n.eventId));
+    return [...stored, ...state.notes.filter((n) => !known.has(n.eventId) && known.add(n.eventId))];
   }
 
   list(filter: CallFilter) {

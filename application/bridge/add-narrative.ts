@@ -13,11 +13,12 @@ export class AddNarrative {
     input: PlayerRequest & { callId: CallId; text: string },
   ): Promise<Outcome<{ eventId: TimelineEventId }, GateRefusal | 'call_not_found' | 'wrong_department'>> {
     return writeAsOfficer(this.ports.gate, this.ports.writes, input, async (officer, now) => {
-      const call = await this.ports.calls.getForUpdate(input.callId);
+      // Shared with the call's other writers of notes, so that they do not queue (decision 0149).
+      const call = await this.ports.calls.getForNote(input.callId);
       if (call?.organisationId !== input.grant.organisationId) return refuse('call_not_found');
       const note = call.addNoteByUnit(officer.unit, { eventId: this.ports.ids.next<TimelineEventId>(), text: input.text }, now);
       if (!note.ok) return note;
-      await this.ports.calls.save(call);
+      await this.ports.calls.appendNotes(call);
       const details = { callNumber: call.number, eventId: note.value.eventId, unitId: officer.unitId };
       return audited(
         { eventId: note.value.eventId },

@@ -94,6 +94,9 @@ export class BoardPublishingCalls implements CallRepository {
   async getForUpdate(id: CallId) {
     return this.note(await this.inner.getForUpdate(id));
   }
+  async getForNote(id: CallId) {
+    return this.note(await this.inner.getForNote(id));
+  }
   async list(filter: CallFilter) {
     const calls = await this.inner.list(filter);
     for (const call of calls) this.note(call);
@@ -102,6 +105,19 @@ export class BoardPublishingCalls implements CallRepository {
 
   async save(call: Call): Promise<void> {
     await this.inner.save(call);
+    this.published(call);
+  }
+
+  /**
+   * The call as this writer read it, with its new notes: a note another writer adds at the same time
+   * is in that writer's change, not necessarily in this one's (boards merge notes by id, decision 0149).
+   */
+  async appendNotes(call: Call): Promise<void> {
+    await this.inner.appendNotes(call);
+    this.published(call);
+  }
+
+  private published(call: Call): void {
     const state = call.snapshot();
     const before = this.seen.get(call);
     const closed = state.status === 'CLOSED';

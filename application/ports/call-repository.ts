@@ -19,8 +19,19 @@ export interface CallRepository {
   get(id: CallId): Promise<Call | null>;
   /** Reads the call and holds it against concurrent writers until the transaction ends. */
   getForUpdate(id: CallId): Promise<Call | null>;
+  /**
+   * Reads the call and holds it against changes of the call itself (its status, its fields, a
+   * writer that got it `getForUpdate`) until the transaction ends, while other writers may add notes
+   * to it at the same time: for a write that only adds notes (decision 0149).
+   */
+  getForNote(id: CallId): Promise<Call | null>;
   /** Inserts or updates the call, and appends the timeline notes not stored yet (notes never change). */
   save(call: Call): Promise<void>;
+  /**
+   * Appends the timeline notes not stored yet, and writes nothing else of the call: the call's own
+   * fields stay as stored (decision 0149). For a call read with `getForNote`.
+   */
+  appendNotes(call: Call): Promise<void>;
   /** Newest first. */
   list(filter: CallFilter): Promise<Call[]>;
 }

@@ -56,7 +56,7 @@ const expected: Record<string, readonly [number, number]> = {
   // and the department's waypoint number (decision 0090) together; commit.
   'POST /911/self-assign': [3, 4],
   'POST /911/unassign': [3, 4],
-  // begin with the gate's read; the call's locking read; the call, its note and the audit entry with the commit.
+  // begin with the gate's read; the call's shared read (decision 0149); its note and the audit entry with the commit.
   'POST /911/narrative': [3, 3],
   // The record number is issued on a connection of its own, outside the transaction (decision 0146).
   'POST /panic': [2, 3],

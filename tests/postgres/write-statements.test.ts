@@ -25,7 +25,8 @@ const EXPECTED = {
   // A waypoint change takes its department's sequence number in the transaction (decision 0090).
   'self-assign': 8,
   unassign: 7,
-  narrative: 7,
+  // The note without the call's row (decision 0149).
+  narrative: 6,
   'duty off': 6,
   'duty on': 6,
 };
@@ -42,7 +43,7 @@ const EXPECTED_POSTGRES: typeof EXPECTED = {
   // begin with the call's locking read; the gate's read; the unit, the call, the audit entry and the waypoint number; commit.
   'self-assign': 4,
   unassign: 4,
-  // begin with the gate's read; the call's locking read; the call, its note and the audit entry with the commit.
+  // begin with the gate's read; the call's shared read (decision 0149); its note and the audit entry with the commit.
   narrative: 3,
   'duty off': 3,
   'duty on': 3,

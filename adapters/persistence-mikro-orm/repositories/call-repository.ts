@@ -26,13 +26,21 @@ const APPEND_NOTES = `insert into call_notes (event_id, call_id, text, author_ki
  * `locked_version` is the locked row's, `read_version` the one the statement's snapshot sees. They
  * differ only when the statement waited for a writer of the call; then the notes are read again.
  */
-const CALL_WITH_NOTES_FOR_UPDATE = `select c.*, coalesce((
+const callWithNotesLocked = (strength: 'update' | 'share') => `select c.*, coalesce((
     select json_agg(json_build_object('eventId', n.event_id, 'text', n.text, 'authorKind', n.author_kind,
       'authorId', n.author_id, 'authorLabel', n.author_label, 'at', n.at) order by n.seq)
     from call_notes n where n.call_id = c.id), '[]'::json) as notes_json,
     c.xmin::text as locked_version, (select s.xmin::text from calls s where s.id = c.id) as read_version
   from calls c where c.id = ?
-  for update of c`;
+  for ${strength} of c`;
+const CALL_WITH_NOTES_FOR_UPDATE = callWithNotesLocked('update');
+/**
+ * The same with a shared lock (decision 0149): it waits for a writer that holds the call
+ * `for update` and stops one, but not another writer of notes, which holds it shared too.
+ * Such a writer never writes the call's row, so the version check above still tells when the
+ * statement waited for a change of the call.
+ */
+const CALL_WITH_NOTES_FOR_SHARE = callWithNotesLocked('share');
 
 type CallWithNotesRow = Record<string, unknown> & { notes_json: unknown; locked_version: string; read_version: string | null };
 
@@ -49,9 +57,14 @@ export class MikroOrmCallRepository implements CallRepository {
   get = (id: CallId) => this.one(id);
 
   /** `SELECT ... FOR UPDATE` on the call's row, with its notes in the same statement: concurrent writers of the same call wait for this one. */
-  async getForUpdate(id: CallId): Promise<Call | null> {
+  getForUpdate = (id: CallId) => this.locked(CALL_WITH_NOTES_FOR_UPDATE, id);
+
+  /** `SELECT ... FOR SHARE`: writers of notes hold the call together; a change of the call waits for them all. */
+  getForNote = (id: CallId) => this.locked(CALL_WITH_NOTES_FOR_SHARE, id);
+
+  private async locked(statement: string, id: CallId): Promise<Call | null> {
     const em = this.session.em() as unknown as SqlEntityManager;
-    const [row] = await em.execute<CallWithNotesRow[]>(CALL_WITH_NOTES_FOR_UPDATE, [id]);
+    const [row] = await em.execute<CallWithNotesRow[]>(statement, [id]);
     if (row === undefined) return null;
     const { notes_json: notesJson, locked_version: locked, read_version: read, ...columns } = row;
     const notes = locked === read ? notesFromJson(notesJson) : ((await this.notesOf([id])).get(id) ?? []);
@@ -63,13 +76,22 @@ export class MikroOrmCallRepository implements CallRepository {
     return this.session.run(() =>
       this.session.held(async () => {
         await this.session.write((em) => em.upsert(CallRecord, callToRecord(call)));
-        const { id, notes } = call.snapshot();
-        const fresh = notes.slice(this.storedNotes.get(call) ?? 0);
-        if (fresh.length === 0) return;
-        await (this.session.em() as unknown as SqlEntityManager).execute(APPEND_NOTES, [id, notesToJson(fresh)]);
-        this.storedNotes.set(call, notes.length);
+        await this.appendFresh(call);
       }),
     );
+  }
+
+  /** The notes not stored yet, and not the call's row: other writers of notes hold it too (decision 0149). */
+  appendNotes(call: Call): Promise<void> {
+    return this.session.run(() => this.session.held(() => this.appendFresh(call)));
+  }
+
+  private async appendFresh(call: Call): Promise<void> {
+    const { id, notes } = call.snapshot();
+    const fresh = notes.slice(this.storedNotes.get(call) ?? 0);
+    if (fresh.length === 0) return;
+    await (this.session.em() as unknown as SqlEntityManager).execute(APPEND_NOTES, [id, notesToJson(fresh)]);
+    this.storedNotes.set(call, notes.length);
   }
 
   async list(filter: CallFilter): Promise<Call[]> {

@@ -33,9 +33,21 @@ export function boardState() {
     state.units.set(unit.unitId, keepPosition(unit));
   }
 
+  /**
+   * Notes never change and are never removed, and two writers of notes on one call each send the
+   * call as they read it with their own note (decision 0149): the board keeps every note it has
+   * heard of, by id, in the order they were written.
+   */
   function applyCall(call) {
-    if (call.status === 'CLOSED') state.calls.delete(call.callId);
-    else state.calls.set(call.callId, call);
+    if (call.status === 'CLOSED') return void state.calls.delete(call.callId);
+    const known = state.calls.get(call.callId);
+    state.calls.set(call.callId, known === undefined ? call : { ...call, notes: mergedNotes(known.notes, call.notes) });
+  }
+
+  function mergedNotes(known, sent) {
+    const byId = new Map(known.map((note) => [note.noteId, note]));
+    for (const note of sent) byId.set(note.noteId, note);
+    return [...byId.values()].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   }
 
   function applyPosition(position) {

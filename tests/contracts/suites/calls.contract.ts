@@ -201,4 +201,46 @@ export function callsContract(test: ContractTest) {
       Array.from({ length: 20 }, (_, i) => String(i)),
     );
   });
+
+  test('calls: appendNotes writes the new notes and nothing else of the call', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const call = await savedCall(store, await f.department((await f.organisation()).id));
+    const read = (await store.uow.run(() => store.calls.getForNote(call.id)))!;
+    t.deepEqual(read.snapshot(), call.snapshot());
+    // The copy changes its status too; appendNotes must not write it.
+    read.setStatusByApi('ACTIVE', later(1));
+    read.addNote({ eventId: ids.next<TimelineEventId>(), text: 'on scene', author: authors.unit }, later(1));
+    await store.uow.run(() => store.calls.appendNotes(read));
+    await store.calls.appendNotes(read);
+    const stored = (await store.calls.get(call.id))!.snapshot();
+    t.is(stored.status, 'PENDING');
+    t.deepEqual(
+      stored.notes.map((n) => n.text),
+      ['on scene'],
+    );
+  });
+
+  test('calls: 20 concurrent writers of notes through getForNote and appendNotes keep every note', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const call = await savedCall(store, await f.department((await f.organisation()).id));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        store.uow.run(async () => {
+          const read = (await store.calls.getForNote(call.id))!;
+          await widenTheRace();
+          read.addNote({ eventId: ids.next<TimelineEventId>(), text: String(i), author: authors.unit }, NOW);
+          await store.calls.appendNotes(read);
+        }),
+      ),
+    );
+    t.deepEqual(
+      (await store.calls.get(call.id))
+        ?.snapshot()
+        .notes.map((n) => n.text)
+        .sort((a, b) => Number(a) - Number(b)),
+      Array.from({ length: 20 }, (_, i) => String(i)),
+    );
+  });
 }
