@@ -23,6 +23,11 @@ export class MemoryRecordNumbers implements RecordNumbers {
     });
   }
 
+  /** Taken at once, as `next`: the memory store has no round trip to save. */
+  async nextAtCommit(organisationId: OrganisationId, series: string) {
+    return { number: Promise.resolve(await this.next(organisationId, series)) };
+  }
+
   issue(organisationId: OrganisationId, series: string): Promise<number> {
     const key = `${organisationId}/${series}`;
     const value = (this.issued.get(key) ?? 0) + 1;

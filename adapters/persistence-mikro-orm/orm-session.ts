@@ -3,7 +3,7 @@ import { type EntityManager, type MikroORM, UniqueConstraintViolationException }
 import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
 import type { UnitOfWork, WorkKey } from '../../application/ports/unit-of-work.ts';
 import { CommitEffects } from '../commit-effects/index.ts';
-import { sentWithTheNext } from './statements-sent-together.ts';
+import { type PgResult, sentWithTheNext, sentWithTheNextAnswered } from './statements-sent-together.ts';
 
 /** PostgreSQL's code for a unique violation, as `pg` reports it on a statement MikroORM did not send itself (a `commit`). */
 const UNIQUE_VIOLATION = '23505';
@@ -123,5 +123,14 @@ export class OrmSession implements UnitOfWork {
    */
   held<T>(work: () => Promise<T>): Promise<T> {
     return this.sendsTogether && this.inUnitOfWork ? sentWithTheNext(work) : work();
+  }
+
+  /**
+   * One held statement whose result the caller reads after the commit (decision 0150): null where
+   * nothing is held (outside a unit of work, or a store that sends each statement at once), and the
+   * caller runs its statement as usual.
+   */
+  heldAnswered<T>(work: () => Promise<T>): { readonly sent: Promise<T>; readonly answer: Promise<PgResult> } | null {
+    return this.sendsTogether && this.inUnitOfWork ? sentWithTheNextAnswered(work) : null;
   }
 }

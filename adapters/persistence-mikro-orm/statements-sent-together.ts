@@ -20,19 +20,38 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 
 const HELD = '/* held */ ';
-const holding = new AsyncLocalStorage<boolean>();
+/** `/* held 12 *\/`: a held statement whose answer is awaited, under that number in `answers`. */
+const MARK = /^\/\* held(?: (\d+))? \*\/ /;
+/** True for held statements; a number for a held statement whose answer is awaited. */
+const holding = new AsyncLocalStorage<true | number>();
+/** The answers awaited, by number: settled when the message that carried the statement comes back. */
+const answers = new Map<number, (result: PgResult) => void>();
+let lastAnswer = 0;
 
 /** Runs `work` so that the statements it sends are held for the transaction's next one. */
 export function sentWithTheNext<T>(work: () => Promise<T>): Promise<T> {
   return holding.run(true, work);
 }
 
-/** MikroORM's `onQuery`: marks the statements of `sentWithTheNext` work. */
-export function markHeld(sql: string): string {
-  return holding.getStore() === true ? HELD + sql : sql;
+/**
+ * As `sentWithTheNext`, for one statement whose answer the caller reads later: `answer` settles
+ * with the statement's own result once the message that carried it comes back (with the commit,
+ * after it has committed), and never if that message fails or the transaction rolls back.
+ */
+export function sentWithTheNextAnswered<T>(work: () => Promise<T>): { readonly sent: Promise<T>; readonly answer: Promise<PgResult> } {
+  const id = ++lastAnswer;
+  const answer = new Promise<PgResult>((resolve) => answers.set(id, resolve));
+  return { sent: holding.run(id, work), answer };
 }
 
-interface PgResult {
+/** MikroORM's `onQuery`: marks the statements of `sentWithTheNext` work. */
+export function markHeld(sql: string): string {
+  const store = holding.getStore();
+  if (store === undefined) return sql;
+  return store === true ? HELD + sql : `/* held ${store} */ ${sql}`;
+}
+
+export interface PgResult {
   readonly command: string | null;
   readonly rowCount: number | null;
   readonly rows: unknown[];
@@ -51,51 +70,83 @@ interface PgPoolEvents {
 
 const isCommand = (text: string, command: string) => text.trim().toLowerCase() === command;
 
+/** One statement held back, and the number its answer is awaited under, if it is. */
+interface Held {
+  readonly sql: string;
+  readonly answer?: number;
+}
+
+/** Held statements that will not be sent: their answers are never awaited again. */
+function dropped(held: Held[]): void {
+  for (const { answer } of held.splice(0)) if (answer !== undefined) answers.delete(answer);
+}
+
 /** Installs the holding on every connection the pool opens. */
 export function sendStatementsTogether(pool: PgPoolEvents): void {
-  const heldOn = new WeakMap<PgClient, string[]>();
+  const heldOn = new WeakMap<PgClient, Held[]>();
   // A connection goes back to the pool with nothing held: its transaction ended, so anything still held is moot.
-  pool.on('release', (_error, client) => heldOn.get(client)?.splice(0));
+  pool.on('release', (_error, client) => {
+    const held = heldOn.get(client);
+    if (held !== undefined) dropped(held);
+  });
   pool.on('connect', (client) => {
     const send = client.query;
-    const held: string[] = [];
+    const held: Held[] = [];
     heldOn.set(client, held);
+    /** Sends what is held, then `text` if any, as one message; each awaited answer gets its statement's result. */
+    const together = (self: PgClient, text: string | null): Promise<PgResult> => {
+      const sent = held.splice(0);
+      const message = [...sent.map((h) => h.sql), ...(text === null ? [] : [text])].join(';\n');
+      return (send.call(self, message) as Promise<PgResult | PgResult[]>).then(
+        (result) => {
+          const results = Array.isArray(result) ? result : [result];
+          sent.forEach(({ answer }, index) => {
+            if (answer === undefined) return;
+            answers.get(answer)?.(results[index]!);
+            answers.delete(answer);
+          });
+          return results[results.length - 1]!;
+        },
+        (error: unknown) => {
+          dropped(sent);
+          throw error;
+        },
+      );
+    };
     client.query = function (this: PgClient, ...args: unknown[]): unknown {
       const [text, values] = args;
       const plain =
         typeof text === 'string' && args.length <= 2 && (values === undefined || (Array.isArray(values) && values.length === 0));
       if (!plain) {
         // Parameters, a callback or a cursor: whatever is held goes first, as its own message (pg sends in order).
-        if (held.length > 0) void Promise.resolve(send.call(this, held.splice(0).join(';\n'))).catch(() => undefined);
+        if (held.length > 0) void together(this, null).catch(() => undefined);
         return send.apply(this, args);
       }
-      if (text.startsWith(HELD)) {
-        held.push(text.slice(HELD.length));
+      const mark = MARK.exec(text);
+      if (mark !== null) {
+        held.push({ sql: text.slice(mark[0].length), ...(mark[1] === undefined ? {} : { answer: Number(mark[1]) }) });
         return Promise.resolve(answered('INSERT', 1));
       }
       if (isCommand(text, 'begin') && held.length === 0) {
-        held.push(text);
+        held.push({ sql: text });
         return Promise.resolve(answered('BEGIN', null));
       }
       const ends = isCommand(text, 'commit') || isCommand(text, 'rollback');
-      if (ends && held.length > 0 && isCommand(held[0]!, 'begin')) {
+      if (ends && held.length > 0 && isCommand(held[0]!.sql, 'begin')) {
         // Nothing reached the server since `begin`: no transaction to end there.
         const nothingElse = held.length === 1 || isCommand(text, 'rollback');
         if (nothingElse) {
-          held.splice(0);
+          dropped(held);
           return Promise.resolve(answered(text.trim().toUpperCase(), null));
         }
       }
       if (held.length === 0) return send.apply(this, args);
       if (isCommand(text, 'rollback')) {
         // Held writes of a transaction that rolls back are never sent.
-        held.splice(0);
+        dropped(held);
         return send.apply(this, args);
       }
-      const together = [...held.splice(0), text].join(';\n');
-      return (send.call(this, together) as Promise<PgResult | PgResult[]>).then((result) =>
-        Array.isArray(result) ? result[result.length - 1]! : result,
-      );
+      return together(this, text);
     };
   });
 }

@@ -22,7 +22,8 @@ import type { RosterFilter } from '../ports/roster-repositories.ts';
  * channel once the unit of work commits. Every path that changes an assignment saves the unit,
  * so none can forget to publish; a rolled-back write publishes nothing. Each event takes the next
  * number of its department's waypoint sequence inside the write's transaction, as its last step
- * before the commit (decision 0147): the number's row stays locked until commit, so the numbers
+ * before the commit (decision 0147), by the commit itself where the store can (decision 0150): the
+ * number's row stays locked until commit, so the numbers
  * follow the commit order and a rolled-back number is reused (no gaps). Clients resume from it (decision 0090).
  */
 export class WaypointPublishingUnits implements UnitRepository {
@@ -61,21 +62,26 @@ export class WaypointPublishingUnits implements UnitRepository {
     if (changes.length === 0) return;
     if ((await this.mapType(unit.organisationId)) !== 'game_tiles') return;
     const organisationId: OrganisationId = unit.organisationId;
-    const sequenced: SequencedAssignmentEvent[] = [];
-    // Numbered as the write's last step: the department's series stays held from here to the
-    // commit, one round trip, not for the rest of the write (decision 0147).
+    const sequenced: Array<Promise<SequencedAssignmentEvent>> = [];
+    // Numbered as the write's last step (decision 0147), by the commit itself where the store can:
+    // the department's series is then held only while the commit runs (decision 0150). The numbers
+    // are read once the unit of work has committed.
     await this.uow.beforeCommit(async () => {
-      for (const change of changes)
-        sequenced.push({ ...change, seq: await this.numbers.next(organisationId, waypointSeries(change.departmentId)) });
+      for (const change of changes) {
+        const taken = await this.numbers.nextAtCommit(organisationId, waypointSeries(change.departmentId));
+        sequenced.push(taken.number.then((seq) => ({ ...change, seq })));
+      }
     });
     this.uow.afterCommit(() => {
-      const emittedAt = this.clock.now();
-      for (const change of sequenced) this.channel.publish(organisationId, change, emittedAt);
+      void Promise.all(sequenced).then((numbered) => {
+        const emittedAt = this.clock.now();
+        for (const change of numbered) this.channel.publish(organisationId, change, emittedAt);
+      });
     });
   }
 
   /**
-   * Read inside the unit of work, so the effect above publishes synchronously after commit: the
+   * Read inside the unit of work, so the effect above reads nothing after commit: the
    * settings this unit of work already read (the bridge gate's statement brings them), or else
    * the organisation's row (decision 0050).
    */

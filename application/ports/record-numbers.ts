@@ -15,4 +15,12 @@ import type { OrganisationId } from '../../domain/shared/ids.ts';
 export interface RecordNumbers {
   next(organisationId: OrganisationId, series: string): Promise<number>;
   issue(organisationId: OrganisationId, series: string): Promise<number>;
+  /**
+   * `next`, taken by the unit of work's commit itself where the store can (decision 0150): the same
+   * number, held, gapless and in commit order, but the series is held only while the commit runs.
+   * Awaiting the call is safe anywhere; its `number` settles once the unit of work has committed
+   * (never if it rolls back), so read it after the commit (an `afterCommit` effect), never inside
+   * the unit of work. Where the store cannot, the number is taken at once, as `next`.
+   */
+  nextAtCommit(organisationId: OrganisationId, series: string): Promise<{ readonly number: Promise<number> }>;
 }

@@ -53,9 +53,9 @@ const expected: Record<string, readonly [number, number]> = {
   // Nothing written: the bare commit is not counted inside.
   'POST /duty (on, already on)': [2, 3],
   // begin with the call's locking read; the gate's locking read; the unit, the call, the audit entry
-  // and the department's waypoint number (decision 0090) together; commit.
-  'POST /911/self-assign': [3, 4],
-  'POST /911/unassign': [3, 4],
+  // and the department's waypoint number (decision 0090) with the commit (decision 0150).
+  'POST /911/self-assign': [3, 3],
+  'POST /911/unassign': [3, 3],
   // begin with the gate's read; the call's shared read (decision 0149); its note and the audit entry with the commit.
   'POST /911/narrative': [3, 3],
   // The record number is issued on a connection of its own, outside the transaction (decision 0146).

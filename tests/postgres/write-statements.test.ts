@@ -40,9 +40,10 @@ const EXPECTED_POSTGRES: typeof EXPECTED = {
   'location, pin out of range': 1,
   // begin with the gate's locking read; the unit and its audit entry with the commit.
   'location, arrival': 3,
-  // begin with the call's locking read; the gate's read; the unit, the call, the audit entry and the waypoint number; commit.
-  'self-assign': 4,
-  unassign: 4,
+  // begin with the call's locking read; the gate's read; the unit, the call, the audit entry and the
+  // waypoint number with the commit (decision 0150).
+  'self-assign': 3,
+  unassign: 3,
   // begin with the gate's read; the call's shared read (decision 0149); its note and the audit entry with the commit.
   narrative: 3,
   'duty off': 3,

@@ -33,6 +33,20 @@ export class MikroOrmRecordNumbers implements RecordNumbers {
     return rawNumber(row?.last_value);
   }
 
+  /**
+   * On PostgreSQL inside a unit of work the bump is held and goes with the commit (decision 0148),
+   * so the series' row is locked only while that one message runs (decision 0150); its answer is
+   * read from the commit's message. Elsewhere (PGlite, no unit of work) it is `next`, at once.
+   */
+  async nextAtCommit(organisationId: OrganisationId, series: string): Promise<{ readonly number: Promise<number> }> {
+    const answered = this.session.heldAnswered(() =>
+      (this.session.em() as unknown as SqlEntityManager).execute(NEXT.replace(/\$\d/g, '?'), [organisationId, series]),
+    );
+    if (answered === null) return { number: Promise.resolve(await this.next(organisationId, series)) };
+    await answered.sent;
+    return { number: answered.answer.then((result) => rawNumber((result.rows[0] as { last_value?: unknown } | undefined)?.last_value)) };
+  }
+
   async issue(organisationId: OrganisationId, series: string): Promise<number> {
     if (this.issuer === null) return this.next(organisationId, series);
     const statement = { name: 'record-number-issued', text: NEXT, values: [organisationId, series] };

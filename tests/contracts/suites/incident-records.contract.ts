@@ -166,4 +166,29 @@ export function recordNumbersContract(test: ContractTest) {
     t.is(await store.recordNumbers.issue(organisation, 'bolo:2026'), 1);
     t.is(await store.recordNumbers.issue((await fixtures(store).organisation()).id, 'call:2026'), 1);
   });
+
+  test('record numbers at commit: read after the commit, they are next`s numbers, gapless and in commit order, those rolled back reused', async (t) => {
+    const { store } = t.context;
+    const organisation = (await fixtures(store).organisation()).id;
+    const series = 'waypoint:department';
+    const take = (i: number) => {
+      let taken: { readonly number: Promise<number> } | undefined;
+      return store.uow
+        .run(async () => {
+          taken = await store.recordNumbers.nextAtCommit(organisation, series);
+          await widenTheRace();
+          if (i % 4 === 3) throw new Error('rolled back');
+        })
+        .then(() => taken!.number);
+    };
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => take(i)));
+    const committed = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : [])).sort((x, y) => x - y);
+    t.deepEqual(
+      committed,
+      Array.from({ length: 15 }, (_, i) => i + 1),
+    );
+    // The same series as `next`; and outside a unit of work, at once.
+    t.is(await store.uow.run(() => store.recordNumbers.next(organisation, series)), 16);
+    t.is(await (await store.recordNumbers.nextAtCommit(organisation, series)).number, 17);
+  });
 }
