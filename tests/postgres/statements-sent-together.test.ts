@@ -9,27 +9,17 @@ import anyTest, { type TestFn } from 'ava';
 import { openMikroOrmPersistence } from '../../adapters/persistence-mikro-orm/mikro-orm-persistence.ts';
 import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
 import type { Persistence } from '../../application/ports/persistence.ts';
-import type { AuditEntry } from '../../domain/audit/audit-entry.ts';
 import { Civilian } from '../../domain/records/civilian.ts';
 import { Plate } from '../../domain/records/plate.ts';
 import { Vehicle } from '../../domain/records/vehicle.ts';
-import type { AuditEntryId, CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
+import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
+import { entry } from '../contracts/suites/audit.contract.ts';
 import { NOW, fixtures, ids } from '../support/persistence-fixtures.ts';
 import { dropSchema, freshSchemaName, whenPostgres } from '../support/postgres.ts';
 import { type StatementCounter, attachStatementCounter } from '../support/statement-counter.ts';
 
 const test = anyTest as TestFn<{ store: Persistence; counter: StatementCounter }>;
 
-const entry = (organisationId: OrganisationId, action: string): AuditEntry => ({
-  id: ids.next<AuditEntryId>(),
-  organisationId,
-  at: NOW,
-  actor: { kind: 'credential', id: ids.next(), label: 'ALPR cameras' },
-  playerCharacterId: null,
-  action,
-  subject: { type: 'vehicle', id: ids.next() },
-  details: {},
-});
 const civilian = (organisationId: OrganisationId) =>
   Civilian.register({ id: ids.next<CivilianId>(), organisationId, firstName: 'Trevor', lastName: 'Philips', dateOfBirth: null }, NOW);
 const vehicle = (organisationId: OrganisationId, plate: string) => {

@@ -3,7 +3,8 @@ import type { AuditEntryId, CharacterId, OrganisationId } from '../../../domain/
 import { NOW, fixtures, ids } from '../../support/persistence-fixtures.ts';
 import type { ContractTest } from './contract-test.ts';
 
-function entry(organisationId: OrganisationId | null, action: string, player: CharacterId | null = null): AuditEntry {
+/** An audit entry of a camera network's credential: the suites here and the PostgreSQL tests write them. */
+export function entry(organisationId: OrganisationId | null, action: string, player: CharacterId | null = null): AuditEntry {
   return {
     id: ids.next<AuditEntryId>(),
     organisationId,
