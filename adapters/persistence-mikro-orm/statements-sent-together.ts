@@ -96,7 +96,8 @@ export function sendStatementsTogether(pool: PgPoolEvents): void {
     /** Sends what is held, then `text` if any, as one message; each awaited answer gets its statement's result. */
     const together = (self: PgClient, text: string | null): Promise<PgResult> => {
       const sent = held.splice(0);
-      const message = [...sent.map((h) => h.sql), ...(text === null ? [] : [text])].join(';\n');
+      // Each `;` on a line of its own: a statement that ended in a line comment cannot swallow it.
+      const message = [...sent.map((h) => h.sql), ...(text === null ? [] : [text])].join('\n;\n');
       return (send.call(self, message) as Promise<PgResult | PgResult[]>).then(
         (result) => {
           const results = Array.isArray(result) ? result : [result];
