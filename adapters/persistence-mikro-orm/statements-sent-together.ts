@@ -142,8 +142,9 @@ export function sendStatementsTogether(pool: PgPoolEvents): void {
         }
       }
       if (held.length === 0) return send.apply(this, args);
-      if (isCommand(text, 'rollback')) {
-        // Held writes of a transaction that rolls back are never sent.
+      if (isCommand(text, 'rollback') || /^\s*rollback\s+to\s/i.test(text)) {
+        // Held writes of a transaction or a savepoint that rolls back are never sent. Everything held
+        // at a `rollback to` came after its savepoint: the `savepoint` statement took what was held before.
         dropped(held);
         return send.apply(this, args);
       }

@@ -72,12 +72,13 @@ export class WaypointPublishingUnits implements UnitRepository {
         sequenced.push(taken.number.then((seq) => ({ ...change, seq })));
       }
     });
-    this.uow.afterCommit(() => {
-      void Promise.all(sequenced).then((numbered) => {
+    // The promise is returned, so that a failure to publish is reported as any effect's is.
+    this.uow.afterCommit(() =>
+      Promise.all(sequenced).then((numbered) => {
         const emittedAt = this.clock.now();
         for (const change of numbered) this.channel.publish(organisationId, change, emittedAt);
-      });
-    });
+      }),
+    );
   }
 
   /**

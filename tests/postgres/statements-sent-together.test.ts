@@ -111,6 +111,26 @@ whenPostgres(test, 'statements sent together on PostgreSQL', (url) => {
     t.is(await store.civilians.get(record.id), null);
   });
 
+  test.serial('a savepoint that rolls back drops its held writes; the unit of work goes on and commits', async (t) => {
+    const { store } = t.context;
+    const organisation = await fixtures(store).organisation();
+    await store.vehicles.save(vehicle(organisation.id, '46EEK572'));
+    const kept = civilian(organisation.id);
+    await store.uow.runWithSavepoints(async () => {
+      await t.throwsAsync(
+        () =>
+          store.uow.run(async () => {
+            // Would break the plate's unique rule, were it ever sent.
+            await store.vehicles.save(vehicle(organisation.id, '46 eek 572'));
+            throw new Error('refused inside the savepoint');
+          }),
+        { message: 'refused inside the savepoint' },
+      );
+      await store.civilians.save(kept);
+    });
+    t.deepEqual((await store.civilians.get(kept.id))?.snapshot(), kept.snapshot());
+  });
+
   test.serial('outside a unit of work a write goes at once', async (t) => {
     const { store, counter } = t.context;
     const organisation = await fixtures(store).organisation();
