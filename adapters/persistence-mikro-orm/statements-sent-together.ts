@@ -68,7 +68,16 @@ interface PgPoolEvents {
   on(event: 'release', listener: (error: Error | undefined, client: PgClient) => void): unknown;
 }
 
-const isCommand = (text: string, command: string) => text.trim().toLowerCase() === command;
+/**
+ * `begin`, `commit`, `rollback` or `rollback to` when the text is that command, else null: one
+ * anchored match, which gives up at the first letter of any other statement (no copy of its text).
+ */
+function commandOf(text: string): 'begin' | 'commit' | 'rollback' | 'rollback to' | null {
+  const match = /^\s*(begin|commit|rollback(\s+to\s)?)/i.exec(text);
+  if (match === null) return null;
+  if (match[2] !== undefined) return 'rollback to';
+  return /^\s*\w+\s*$/.test(text) ? (match[1]!.toLowerCase() as 'begin' | 'commit' | 'rollback') : null;
+}
 
 /** One statement held back, and the number its answer is awaited under, if it is. */
 interface Held {
@@ -128,27 +137,24 @@ export function sendStatementsTogether(pool: PgPoolEvents): void {
         held.push({ sql: text.slice(mark[0].length), ...(mark[1] === undefined ? {} : { answer: Number(mark[1]) }) });
         return Promise.resolve(answered('INSERT', 1));
       }
-      if (isCommand(text, 'begin') && held.length === 0) {
-        held.push({ sql: text });
+      const command = commandOf(text);
+      /** Nothing has reached the server since `begin`: there is no transaction there to end. */
+      const unsent = held[0]?.sql === 'begin';
+      if (command === 'begin' && held.length === 0) {
+        held.push({ sql: 'begin' });
         return Promise.resolve(answered('BEGIN', null));
       }
-      const ends = isCommand(text, 'commit') || isCommand(text, 'rollback');
-      if (ends && held.length > 0 && isCommand(held[0]!.sql, 'begin')) {
-        // Nothing reached the server since `begin`: no transaction to end there.
-        const nothingElse = held.length === 1 || isCommand(text, 'rollback');
-        if (nothingElse) {
-          dropped(held);
-          return Promise.resolve(answered(text.trim().toUpperCase(), null));
-        }
-      }
-      if (held.length === 0) return send.apply(this, args);
-      if (isCommand(text, 'rollback') || /^\s*rollback\s+to\s/i.test(text)) {
+      if (command === 'rollback' || command === 'rollback to') {
         // Held writes of a transaction or a savepoint that rolls back are never sent. Everything held
         // at a `rollback to` came after its savepoint: the `savepoint` statement took what was held before.
         dropped(held);
-        return send.apply(this, args);
+        return command === 'rollback' && unsent ? Promise.resolve(answered('ROLLBACK', null)) : send.apply(this, args);
       }
-      return together(this, text);
+      if (command === 'commit' && unsent && held.length === 1) {
+        dropped(held);
+        return Promise.resolve(answered('COMMIT', null));
+      }
+      return held.length === 0 ? send.apply(this, args) : together(this, text);
     };
   });
 }

@@ -13,6 +13,8 @@ import { rawNumber } from '../raw-values.ts';
 const NEXT = `insert into record_sequences (organisation_id, series, last_value) values ($1, $2, 1)
   on conflict (organisation_id, series) do update set last_value = record_sequences.last_value + 1
   returning last_value`;
+/** The same with MikroORM's placeholders, for `em.execute` in the caller's unit of work. */
+const NEXT_IN_UNIT_OF_WORK = NEXT.replace(/\$\d/g, '?');
 
 /**
  * `next` runs in the caller's unit of work. `issue` runs the same statement on its own, committed
@@ -29,7 +31,7 @@ export class MikroOrmRecordNumbers implements RecordNumbers {
 
   async next(organisationId: OrganisationId, series: string): Promise<number> {
     const em = this.session.em() as unknown as SqlEntityManager;
-    const [row] = await em.execute<Array<{ last_value: unknown }>>(NEXT.replace(/\$\d/g, '?'), [organisationId, series]);
+    const [row] = await em.execute<Array<{ last_value: unknown }>>(NEXT_IN_UNIT_OF_WORK, [organisationId, series]);
     return rawNumber(row?.last_value);
   }
 
@@ -40,7 +42,7 @@ export class MikroOrmRecordNumbers implements RecordNumbers {
    */
   async nextAtCommit(organisationId: OrganisationId, series: string): Promise<{ readonly number: Promise<number> }> {
     const answered = this.session.heldAnswered(() =>
-      (this.session.em() as unknown as SqlEntityManager).execute(NEXT.replace(/\$\d/g, '?'), [organisationId, series]),
+      (this.session.em() as unknown as SqlEntityManager).execute(NEXT_IN_UNIT_OF_WORK, [organisationId, series]),
     );
     if (answered === null) return { number: Promise.resolve(await this.next(organisationId, series)) };
     await answered.sent;
