@@ -22,9 +22,10 @@ export class MemoryCallRepository implements CallRepository {
     return this.rows.get(id);
   }
 
-  /** As `getForUpdate`: the transactions here are serialisable. */
-  getForNote(id: CallId) {
-    return this.rows.get(id);
+  /** As `getForUpdate`, without the notes stored already (decision 0151): the transactions here are serialisable. */
+  async getForNote(id: CallId) {
+    const call = await this.rows.get(id);
+    return call === null ? null : Call.restore({ ...call.snapshot(), notes: [] });
   }
 
   /**

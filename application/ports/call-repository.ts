@@ -22,7 +22,9 @@ export interface CallRepository {
   /**
    * Reads the call and holds it against changes of the call itself (its status, its fields, a
    * writer that got it `getForUpdate`) until the transaction ends, while other writers may add notes
-   * to it at the same time: for a write that only adds notes (decision 0149).
+   * to it at the same time: for a write that only adds notes (decision 0149). The call comes
+   * without the notes stored already: adding one needs only the call's own fields, and a call's
+   * timeline can run to hundreds of notes (decision 0151).
    */
   getForNote(id: CallId): Promise<Call | null>;
   /** Inserts or updates the call, and appends the timeline notes not stored yet (notes never change). */

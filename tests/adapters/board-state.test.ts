@@ -1,7 +1,8 @@
 /**
  * The dispatch board's state (`adapters/web-dispatch/assets/board-state.js`, the module the board
  * runs in the browser) keeps every note it hears of: two writers of notes on one call each send
- * the call as they read it with their own note (decision 0149), in either order.
+ * the call with their own note (decision 0149), without the notes stored before (decision 0151),
+ * in either order.
  */
 import test from 'ava';
 // @ts-expect-error: the board's browser module is plain JavaScript, without declarations.
@@ -45,8 +46,8 @@ const texts = (state: Board) => state.calls.get('call-1')?.notes.map((n) => n.te
 for (const order of ['first writer first', 'second writer first'] as const) {
   test(`two writers of notes on one call: the board keeps both notes (${order})`, (t) => {
     const state = board();
-    const first = noteAdded(call('ACTIVE', [note('opened', 1), note('first', 2)]), [note('first', 2)]);
-    const second = noteAdded(call('ACTIVE', [note('opened', 1), note('second', 3)]), [note('second', 3)]);
+    const first = noteAdded(call('ACTIVE', [note('first', 2)]), [note('first', 2)]);
+    const second = noteAdded(call('ACTIVE', [note('second', 3)]), [note('second', 3)]);
     for (const event of order === 'first writer first' ? [first, second] : [second, first]) state.apply(event);
     t.deepEqual(texts(state), ['opened', 'first', 'second']);
     state.apply(first);
@@ -56,7 +57,7 @@ for (const order of ['first writer first', 'second writer first'] as const) {
 
 test('a later change of the call sets its fields and keeps its notes; a closed call leaves the board', (t) => {
   const state = board();
-  state.apply(noteAdded(call('ACTIVE', [note('opened', 1), note('first', 2)]), [note('first', 2)]));
+  state.apply(noteAdded(call('ACTIVE', [note('first', 2)]), [note('first', 2)]));
   state.apply({ type: 'call.updated', emittedAt: at(59), call: call('PENDING', [note('opened', 1), note('first', 2)]), notes: [] });
   t.is(state.calls.get('call-1')?.status, 'PENDING');
   t.deepEqual(texts(state), ['opened', 'first']);

@@ -87,40 +87,44 @@ whenPostgres(test, 'notes written on a shared lock on PostgreSQL', (url) => {
     );
   });
 
-  test.serial('a change of the call waits for a writer of notes; a writer of notes waits for a change and reads it', async (t) => {
-    const { store, department } = t.context;
-    const call = await newCall(department);
-    const writer = openWriter(store, () => store.calls.getForNote(call.id), note('en route'));
-    await writer.holding;
-    const close = store.uow.run(async () => {
-      const locked = (await store.calls.getForUpdate(call.id))!;
-      locked.close([], NOW);
-      await store.calls.save(locked);
-    });
-    t.is(await still(close), 'still waiting', 'the change waits for the writer of notes');
-    writer.end();
-    await writer.done;
-    await close;
-
-    const changing = openWriter(
-      store,
-      () => store.calls.getForUpdate(call.id),
-      async (locked) => {
-        locked.setStatusByApi('ACTIVE', NOW);
-        locked.addNote({ eventId: ids.next<TimelineEventId>(), text: 'reopened', author }, NOW);
+  test.serial(
+    'a change of the call waits for a writer of notes; a writer of notes waits for a change and reads the call as it left it',
+    async (t) => {
+      const { store, department } = t.context;
+      const call = await newCall(department);
+      const writer = openWriter(store, () => store.calls.getForNote(call.id), note('en route'));
+      await writer.holding;
+      const close = store.uow.run(async () => {
+        const locked = (await store.calls.getForUpdate(call.id))!;
+        locked.close([], NOW);
         await store.calls.save(locked);
-      },
-    );
-    await changing.holding;
-    const seen = store.uow.run(() => store.calls.getForNote(call.id));
-    t.is(await still(seen), 'still waiting', 'the writer of notes waits for the change');
-    changing.end();
-    await changing.done;
-    const read = (await seen)!.snapshot();
-    t.is(read.status, 'ACTIVE');
-    t.deepEqual(
-      read.notes.map((n) => n.text),
-      ['en route', 'reopened'],
-    );
-  });
+      });
+      t.is(await still(close), 'still waiting', 'the change waits for the writer of notes');
+      writer.end();
+      await writer.done;
+      await close;
+
+      const changing = openWriter(
+        store,
+        () => store.calls.getForUpdate(call.id),
+        async (locked) => {
+          locked.setStatusByApi('ACTIVE', NOW);
+          locked.addNote({ eventId: ids.next<TimelineEventId>(), text: 'reopened', author }, NOW);
+          await store.calls.save(locked);
+        },
+      );
+      await changing.holding;
+      const seen = store.uow.run(() => store.calls.getForNote(call.id));
+      t.is(await still(seen), 'still waiting', 'the writer of notes waits for the change');
+      changing.end();
+      await changing.done;
+      const read = (await seen)!.snapshot();
+      t.is(read.status, 'ACTIVE', 'the change as it committed');
+      t.deepEqual(read.notes, [], 'a writer of notes reads none of the stored ones (decision 0151)');
+      t.deepEqual(
+        (await store.calls.get(call.id))!.snapshot().notes.map((n) => n.text),
+        ['en route', 'reopened'],
+      );
+    },
+  );
 });

@@ -22,25 +22,26 @@ const APPEND_NOTES = `insert into call_notes (event_id, call_id, text, author_ki
  * statement (a scalar subquery is a query level of its own, so its aggregate does not stop the lock).
  * Under READ COMMITTED a statement that waited for the lock returns the row as the holder committed
  * it, but its subquery still reads the notes as of the statement's start: stale if the holder added
- * some. Every note write also writes the call's row (`save`), so the row's version (`xmin`) tells:
- * `locked_version` is the locked row's, `read_version` the one the statement's snapshot sees. They
- * differ only when the statement waited for a writer of the call; then the notes are read again.
+ * some. Every write of the call's notes under this lock also writes the call's row (`save`), so the
+ * row's version (`xmin`) tells: `locked_version` is the locked row's, `read_version` the one the
+ * statement's snapshot sees. They differ only when the statement waited for a writer of the call;
+ * then the notes are read again. A writer of notes alone holds the call shared and leaves its row
+ * as it is (decision 0149): the notes it commits while this statement waits are not in this read,
+ * but they are stored, and the boards have them from that writer's change.
  */
-const callWithNotesLocked = (strength: 'update' | 'share') => `select c.*, coalesce((
+const CALL_WITH_NOTES_FOR_UPDATE = `select c.*, coalesce((
     select json_agg(json_build_object('eventId', n.event_id, 'text', n.text, 'authorKind', n.author_kind,
       'authorId', n.author_id, 'authorLabel', n.author_label, 'at', n.at) order by n.seq)
     from call_notes n where n.call_id = c.id), '[]'::json) as notes_json,
     c.xmin::text as locked_version, (select s.xmin::text from calls s where s.id = c.id) as read_version
   from calls c where c.id = ?
-  for ${strength} of c`;
-const CALL_WITH_NOTES_FOR_UPDATE = callWithNotesLocked('update');
+  for update of c`;
 /**
- * The same with a shared lock (decision 0149): it waits for a writer that holds the call
- * `for update` and stops one, but not another writer of notes, which holds it shared too.
- * Such a writer never writes the call's row, so the version check above still tells when the
- * statement waited for a change of the call.
+ * The call's row with a shared lock (decision 0149): it waits for a writer that holds the call
+ * `for update` and stops one, but not another writer of notes, which holds it shared too. Without
+ * the call's notes (decision 0151): adding one reads none of them.
  */
-const CALL_WITH_NOTES_FOR_SHARE = callWithNotesLocked('share');
+const CALL_FOR_NOTE = 'select c.* from calls c where c.id = ? for share of c';
 
 type CallWithNotesRow = Record<string, unknown> & { notes_json: unknown; locked_version: string; read_version: string | null };
 
@@ -60,7 +61,11 @@ export class MikroOrmCallRepository implements CallRepository {
   getForUpdate = (id: CallId) => this.locked(CALL_WITH_NOTES_FOR_UPDATE, id);
 
   /** `SELECT ... FOR SHARE`: writers of notes hold the call together; a change of the call waits for them all. */
-  getForNote = (id: CallId) => this.locked(CALL_WITH_NOTES_FOR_SHARE, id);
+  async getForNote(id: CallId): Promise<Call | null> {
+    const em = this.session.em() as unknown as SqlEntityManager;
+    const [row] = await em.execute<Record<string, unknown>[]>(CALL_FOR_NOTE, [id]);
+    return row === undefined ? null : this.loaded(callFromRecord(em.map(CallRecord, row as never), []));
+  }
 
   private async locked(statement: string, id: CallId): Promise<Call | null> {
     const em = this.session.em() as unknown as SqlEntityManager;

@@ -221,6 +221,25 @@ export function callsContract(test: ContractTest) {
     );
   });
 
+  test('calls: getForNote reads the call without its stored notes, and appendNotes adds to them', async (t) => {
+    const { store } = t.context;
+    const f = fixtures(store);
+    const call = await savedCall(store, await f.department((await f.organisation()).id), 'ACTIVE');
+    call.addNote({ eventId: ids.next<TimelineEventId>(), text: 'first', author: authors.credential }, NOW);
+    call.addNote({ eventId: ids.next<TimelineEventId>(), text: 'second', author: authors.credential }, NOW);
+    await store.calls.save(call);
+    await store.uow.run(async () => {
+      const read = (await store.calls.getForNote(call.id))!;
+      t.deepEqual(read.snapshot(), { ...call.snapshot(), notes: [] });
+      read.addNote({ eventId: ids.next<TimelineEventId>(), text: 'third', author: authors.unit }, later(1));
+      await store.calls.appendNotes(read);
+    });
+    t.deepEqual(
+      (await store.calls.get(call.id))?.snapshot().notes.map((n) => n.text),
+      ['first', 'second', 'third'],
+    );
+  });
+
   test('calls: 20 concurrent writers of notes through getForNote and appendNotes keep every note', async (t) => {
     const { store } = t.context;
     const f = fixtures(store);
