@@ -2,7 +2,9 @@
  * Throughput of every credentialed route of the game bridge, one after another, on each HTTP
  * transport of the service (Koa and uWebSockets.js) in one run, each against the physical baseline
  * of its own transport measured in the same run (bare Koa or bare uWS + one prepared statement on
- * the same store; see `one-statement-baseline.ts`). Not a test: it prints figures.
+ * the same store; see `one-statement-baseline.ts`). The Koa pass measures a second baseline, the
+ * floor of any write: bare Koa making one durable commit per request (`oneWriteBaseline`); write
+ * routes are given as a share of it too. Not a test: it prints figures.
  *
  * The composed service runs on PostgreSQL when DATABASE_URL is set (a fresh schema, dropped at the
  * end), else on PGlite in a temporary directory. A population is prepared first (see `bridge-world.ts`),
@@ -37,7 +39,7 @@ import { LINK_CODES_MEASURED, LINK_CODES_WARMUP, bridgeRouteLoads } from './brid
 import { defaultSize, prepareBridgeWorld } from '../support/bridge-population.ts';
 import { benchStorage } from './bench-storage.ts';
 import { type LoadFigures, type LoadJob, failures, load, loadAverages, measure } from './load.ts';
-import { baselineDrivers, oneStatementBaselineOn } from './one-statement-baseline.ts';
+import { baselineDrivers, oneStatementBaselineOn, oneWriteBaseline } from './one-statement-baseline.ts';
 import { BenchServices, type Transport, transportsAsked, uwsOrStartAgain } from './uws-runtime.ts';
 import { WaitSampler, type WaitProfile, describeWaits } from './wait-sampler.ts';
 
@@ -60,6 +62,8 @@ const DATABASE_URL = process.env['DATABASE_URL'];
 const SAMPLE_WAITS = DATABASE_URL !== undefined && process.env['BENCH_WAITS'] !== '0';
 /** The driver the service reads PostgreSQL with, so the baseline issue 24's ratio is taken to. */
 const SERVICE_DRIVER = DATABASE_URL === undefined ? 'pglite' : 'pg';
+/** The Koa pass's second baseline, the floor of a write: one durable commit per request. */
+const WRITE_FLOOR = 'one write';
 
 /** Null when uWS loads here; else why the uWS rows are not measured (this process may start again under a newer glibc). */
 const uwsProblem = await uwsOrStartAgain(TRANSPORTS.includes('uws'));
@@ -129,6 +133,18 @@ try {
         await server.close();
       }
     }
+    if (BASELINES && transport === 'koa') {
+      const server = await oneWriteBaseline(SERVICE_DRIVER, world.licenses, target);
+      try {
+        figures[WRITE_FLOOR] = await measure(
+          `Koa + one committed write (${SERVICE_DRIVER}, ${when})`,
+          { url: server.url, path: '/baseline', headers, bodies: world.heartbeatBodies, expectText: '"reported":true' },
+          pace,
+        );
+      } finally {
+        await server.close();
+      }
+    }
     return figures;
   };
 
@@ -189,12 +205,23 @@ try {
   const baselineRps = (t: Transport, d: string) => (before[t]![d]!.requestsPerSecond + after[t]![d]!.requestsPerSecond) / 2;
   const cells = (f: LoadFigures | undefined) =>
     f === undefined ? ' | | ' : `${Math.round(f.requestsPerSecond)} | ${f.p50Ms} | ${f.p99Ms}`;
-  const columns = measured.flatMap((t) => [`${label[t]} req/s`, 'p50 ms', 'p99 ms', ...drivers.map((d) => `x ${label[t]} ${d} baseline`)]);
+  const floorOf = (t: Transport) => (BASELINES && t === 'koa' ? [WRITE_FLOOR] : []);
+  const columns = measured.flatMap((t) => [
+    `${label[t]} req/s`,
+    'p50 ms',
+    'p99 ms',
+    ...drivers.map((d) => `x ${label[t]} ${d} baseline`),
+    ...floorOf(t).map(() => `x ${label[t]} one-write floor`),
+  ]);
   const both = measured.includes('koa') && measured.includes('uws');
   const resultRow = (r: RouteResult) => {
     const perTransport = measured.flatMap((t) => {
       const f = r.figures[t];
-      return [cells(f), ...drivers.map((d) => (f === undefined ? '' : (f.requestsPerSecond / baselineRps(t, d)).toFixed(3)))];
+      return [
+        cells(f),
+        ...drivers.map((d) => (f === undefined ? '' : (f.requestsPerSecond / baselineRps(t, d)).toFixed(3))),
+        ...floorOf(t).map((d) => (f === undefined || r.kind !== 'write' ? '' : (f.requestsPerSecond / baselineRps(t, d)).toFixed(3))),
+      ];
     });
     const versus =
       both && r.figures.koa && r.figures.uws
@@ -231,16 +258,22 @@ try {
       : [
           '| baseline | req/s before | p50 ms | p99 ms | req/s after | p50 ms | p99 ms |',
           '|---|---|---|---|---|---|---|',
-          ...measured.flatMap((t) =>
-            drivers.map((d) => `| bare ${label[t]} + one prepared statement (${d}) | ${cells(before[t]![d])} | ${cells(after[t]![d])} |`),
-          ),
+          ...measured.flatMap((t) => [
+            ...drivers.map(
+              (d) => `| bare ${label[t]} + one prepared statement (${d}) | ${cells(before[t]![d])} | ${cells(after[t]![d])} |`,
+            ),
+            ...floorOf(t).map(
+              (d) => `| bare ${label[t]} + one committed write (${SERVICE_DRIVER}) | ${cells(before[t]![d])} | ${cells(after[t]![d])} |`,
+            ),
+          ]),
           '',
         ]),
     `| route | kind | ${[...columns, ...(both ? ['uWS / Koa'] : [])].join(' | ')} | failed | note |`,
     `|---|---|${[...columns, ...(both ? ['x'] : [])].map(() => '---|').join('')}---|---|`,
     ...[...results.values()].map(resultRow),
     '',
-    "Ratios are to the mean of the same transport's baseline measured before and after its routes, in this run.",
+    "Ratios are to the mean of the same transport's baseline measured before and after its routes, in this run;",
+    'the one-write floor (Koa only, write routes only) is a bare Koa app making one durable commit per request.',
     ...(waits.size === 0
       ? []
       : [

@@ -214,6 +214,51 @@ async function listen(app: Koa, release: () => Promise<void>): Promise<BaselineS
   };
 }
 
+/**
+ * The physical floor of any write: a bare Koa app whose every request makes one durable commit,
+ * one statement that reads the caller's link and inserts a row of its own (autocommit, a named
+ * prepared statement through a pg Pool of 10, or PGlite's one connection), answering as the
+ * one-statement baseline does. A write route must commit at least once; what it does beyond that
+ * (its locks, its other statements, the service's own work) is what this floor leaves out.
+ */
+export async function oneWriteBaseline(
+  driver: 'pg' | 'pglite',
+  licenses: readonly string[],
+  postgresTarget?: { url: string; schema: string },
+): Promise<BaselineServer> {
+  const statement = 'insert into baseline_write (license, at) select l.license, now() from baseline_link l where l.license = $1';
+  let write: (license: string) => Promise<boolean>;
+  let release: () => Promise<void>;
+  if (driver === 'pglite') {
+    const dataDir = await mkdtemp(join(tmpdir(), 'cad-write-baseline-'));
+    const db = new PGlite(dataDir);
+    for (const sql of [...SCHEMA_SQL, WRITE_TABLE_SQL, ...seedSql(licenses)]) await db.exec(sql);
+    write = async (license) => (await db.query(statement, [license])).affectedRows === 1;
+    release = async () => {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+  } else {
+    // The schema, the tables and their rows, as the one-statement baseline makes them.
+    await (await openLookup(driver, licenses, postgresTarget)).close();
+    const options = `-c search_path="${postgresTarget!.schema}"`;
+    const pool = new pg.Pool({ connectionString: postgresTarget!.url, options, max: 10 });
+    await pool.query(WRITE_TABLE_SQL);
+    write = async (license) => (await pool.query({ name: 'baseline-write', text: statement, values: [license] })).rowCount === 1;
+    release = () => pool.end();
+  }
+  const app = new Koa();
+  app.use(bodyParser({ enableTypes: ['json'] }));
+  app.use(async (ctx) => {
+    if (ctx.method !== 'POST') return;
+    ctx.body = await reported({ lookup: write }, ctx.request.body);
+  });
+  return listen(app, release);
+}
+
+const WRITE_TABLE_SQL =
+  'create table if not exists baseline_write (id bigserial primary key, license text not null, at timestamptz not null)';
+
 /** The baselines that a run on this store measures: PGlite alone, or both PostgreSQL drivers. */
 export const baselineDrivers = (databaseUrl: string | undefined): BaselineDriver[] =>
   databaseUrl === undefined ? ['pglite'] : ['pg', 'postgres'];
