@@ -147,7 +147,7 @@ const MESSAGES = {
   ),
   boardCallChanged: message(
     'call change',
-    'A call was opened (911, panic, dispatcher), changed, given a note or closed: the call as the change left it, and the notes this change added. Notes never change and are never removed, so keep every note heard of, by `noteId`: the call of a `call.note_added` carries the call’s own fields and only the notes this change added (its writer reads none of the call’s earlier notes, decision 0151), and writers of notes on one call write at the same time (decision 0149); the call of any other change carries its whole timeline as its writer read it.',
+    'A call was opened (911, panic, dispatcher), changed, given a note or closed: the call as the change left it, and the notes this change added. Notes never change and are never removed, so keep every note heard of, by `noteId`: the call of a `call.note_added` may carry the call’s own fields and only the notes this change added (a player’s or an MDT’s note: its writer reads none of the call’s earlier notes, decision 0151), and writers of notes on one call write at the same time (decision 0149); the snapshot and every other change carry the call’s whole timeline as its writer read it.',
     event(['call.opened', 'call.updated', 'call.note_added', 'call.closed'], { call, notes: { type: 'array', items: note } }),
   ),
 };

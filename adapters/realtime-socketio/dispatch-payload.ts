@@ -64,7 +64,7 @@ export const callView = (c: CallState) => ({
 
 export type BoardEvent = { readonly type: string; readonly emittedAt: string } & Record<string, unknown>;
 
-/** A committed change: the unit or the call as it left them, and the notes it added. */
+/** A committed change: the unit or the call as it left them (a `call.note_added` of a player's or an MDT's note: the call's fields and only its new notes, decision 0151), and the notes it added. */
 export function changePayload(change: DispatchChange, emittedAt: Date): BoardEvent {
   const at = emittedAt.toISOString();
   if (change.subject === 'unit') return { type: change.type, emittedAt: at, unit: unitView(change.unit) };

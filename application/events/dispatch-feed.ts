@@ -109,8 +109,9 @@ export class BoardPublishingCalls implements CallRepository {
   }
 
   /**
-   * The call as this writer read it, with its new notes: a note another writer adds at the same time
-   * is in that writer's change, not necessarily in this one's (boards merge notes by id, decision 0149).
+   * The call as this writer read it, with its new notes: a writer of notes reads none of the stored
+   * ones (decision 0151), and another writer's note is in that writer's change (decision 0149), so
+   * boards keep every note they hear of, by id.
    */
   async appendNotes(call: Call): Promise<void> {
     await this.inner.appendNotes(call);

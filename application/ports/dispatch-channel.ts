@@ -28,7 +28,10 @@ export interface UnitChange {
 export interface CallChange {
   readonly subject: 'call';
   readonly type: 'call.opened' | 'call.updated' | 'call.note_added' | 'call.closed';
-  /** The call as the change left it. */
+  /**
+   * The call as the change left it; for a note written through `getForNote` (a player's or an MDT's),
+   * its fields and only the notes this change added (decision 0151).
+   */
   readonly call: CallState;
   /** The notes this change added (only `call.note_added`). */
   readonly notes: readonly TimelineNote[];

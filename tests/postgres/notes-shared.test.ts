@@ -2,7 +2,7 @@
  * Writers of notes hold a call together on PostgreSQL (decision 0149): a writer that got the call
  * with `getForNote` and has not committed holds up no other writer of notes, but a change of the
  * call (`getForUpdate`) waits for it, and a writer of notes waits for a change in progress, then
- * reads the call as that change left it, notes included.
+ * reads the call's fields as that change left it (without its stored notes, decision 0151).
  */
 import anyTest, { type TestFn } from 'ava';
 import { setTimeout as delay } from 'node:timers/promises';

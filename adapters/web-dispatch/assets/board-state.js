@@ -1,6 +1,7 @@
 // What the board knows: units on duty and open calls, rebuilt from the channel's snapshot and kept
-// current by its deltas. Deltas carry whole records, so one that arrives before the snapshot is
-// applied after it, and one applied twice changes nothing.
+// current by its deltas. Deltas carry whole records (a note's call only its new notes, which are
+// merged by id, decisions 0149 and 0151), so one that arrives before the snapshot is applied after
+// it, and one applied twice changes nothing.
 import { livenessOf, serviceClock } from './board-liveness.js';
 
 export function boardState() {
@@ -34,9 +35,9 @@ export function boardState() {
   }
 
   /**
-   * Notes never change and are never removed, and two writers of notes on one call each send the
-   * call as they read it with their own note (decision 0149): the board keeps every note it has
-   * heard of, by id, in the order they were written.
+   * Notes never change and are never removed, and a player's or an MDT's note sends the call with
+   * that note alone (decisions 0149 and 0151): the board keeps every note it has heard of, by id, in
+   * the order they were written.
    */
   function applyCall(call) {
     if (call.status === 'CLOSED') return void state.calls.delete(call.callId);
