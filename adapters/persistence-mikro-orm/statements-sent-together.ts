@@ -16,7 +16,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * them in order and stops at the first that fails: its error is the answer to the statement that
  * carried them (the read, or the `commit`), the transaction is then aborted, and the caller's
  * rollback undoes it. Nothing is written that the commit did not accept, and nothing fails without
- * an error reaching the unit of work.
+ * an error reaching the unit of work: a `commit` answered `ROLLBACK` (the transaction had failed
+ * and the failure was caught) is one too.
  */
 
 const HELD = '/* held */ ';
@@ -77,6 +78,22 @@ function commandOf(text: string): 'begin' | 'commit' | 'rollback' | 'rollback to
   if (match === null) return null;
   if (match[2] !== undefined) return 'rollback to';
   return /^\s*\w+\s*$/.test(text) ? (match[1]!.toLowerCase() as 'begin' | 'commit' | 'rollback') : null;
+}
+
+/**
+ * PostgreSQL answers the `commit` of a transaction that has failed with `ROLLBACK`, and no error:
+ * a failure that the unit of work caught and went on from. That commit wrote nothing, so it is an
+ * error here, and the unit of work fails instead of passing for committed.
+ */
+export class CommitRolledBack extends Error {
+  constructor() {
+    super('the transaction had failed: PostgreSQL rolled it back at its commit, and nothing of it was written');
+    this.name = 'CommitRolledBack';
+  }
+}
+function committed(result: PgResult): PgResult {
+  if (result.command === 'ROLLBACK') throw new CommitRolledBack();
+  return result;
 }
 
 /** One statement held back, and the number its answer is awaited under, if it is. */
@@ -154,7 +171,8 @@ export function sendStatementsTogether(pool: PgPoolEvents): void {
         dropped(held);
         return Promise.resolve(answered('COMMIT', null));
       }
-      return held.length === 0 ? send.apply(this, args) : together(this, text);
+      const result = held.length === 0 ? (send.apply(this, args) as Promise<PgResult>) : together(this, text);
+      return command === 'commit' ? result.then(committed) : result;
     };
   });
 }
