@@ -14,6 +14,7 @@ import { migrations } from './migrations/index.ts';
 import { LeanReads, type NativeStatements } from './lean-reads.ts';
 import { OrmSession } from './orm-session.ts';
 import { type NumberIssuer, numberIssuer } from './number-issuer.ts';
+import { type PgliteTransactions, refuseCommitAfterFailure } from './pglite-commit-guard.ts';
 import { markHeld, sendStatementsTogether } from './statements-sent-together.ts';
 import {
   AutoProvisionRecord,
@@ -166,6 +167,7 @@ export async function openMikroOrmPersistence(target: MikroOrmTarget): Promise<M
       native = pool;
     } else {
       const pglite = await (orm.em.getConnection() as unknown as NativeClient<Pglite>).getNativeClient();
+      refuseCommitAfterFailure(pglite);
       native = { query: ({ text, values }) => pglite.query(text, values) };
     }
   } catch (error) {
@@ -182,7 +184,7 @@ interface PgPool extends NativeStatements {
   readonly idleCount: number;
   readonly waitingCount: number;
 }
-interface Pglite {
+interface Pglite extends PgliteTransactions {
   query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
 }
 interface NativeClient<Client> {

@@ -3,8 +3,8 @@
  * and keep every guarantee they had when each went alone: they land together with the commit, a
  * read after them sees them, a unique violation among them is still the port's
  * `UniqueConstraintViolation` out of `run` with nothing of the unit of work written, a unit of
- * work that throws sends none of them, and a commit that PostgreSQL answers with `ROLLBACK` (the
- * transaction had failed) fails the unit of work instead of passing for a commit. Messages are counted on the `pg` client.
+ * work that throws sends none of them. (A commit that PostgreSQL answers with `ROLLBACK` is
+ * `tests/adapters/commit-after-failure.test.ts`.) Messages are counted on the `pg` client.
  */
 import anyTest, { type TestFn } from 'ava';
 import { openMikroOrmPersistence } from '../../adapters/persistence-mikro-orm/mikro-orm-persistence.ts';
@@ -130,23 +130,6 @@ whenPostgres(test, 'statements sent together on PostgreSQL', (url) => {
       await store.civilians.save(kept);
     });
     t.deepEqual((await store.civilians.get(kept.id))?.snapshot(), kept.snapshot());
-  });
-
-  test.serial('a commit that PostgreSQL answers with ROLLBACK fails the unit of work; nothing of it is written', async (t) => {
-    const { store } = t.context;
-    const organisation = await fixtures(store).organisation();
-    await store.vehicles.save(vehicle(organisation.id, '77FLT123'));
-    const record = civilian(organisation.id);
-    const run = store.uow.run(async () => {
-      await store.civilians.save(record);
-      await store.vehicles.save(vehicle(organisation.id, '77 flt 123'));
-      // The read carries both held writes; the second breaks the plate's unique rule, and this work
-      // swallows the error: the transaction is aborted, so PostgreSQL answers its commit ROLLBACK.
-      await store.organisations.get(organisation.id).catch(() => null);
-      return 'returned normally';
-    });
-    await t.throwsAsync(run, { message: /rolled it back at its commit/ });
-    t.is(await store.civilians.get(record.id), null, 'the civilian saved before the failure is not written');
   });
 
   test.serial('outside a unit of work a write goes at once', async (t) => {
