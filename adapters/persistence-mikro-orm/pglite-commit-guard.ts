@@ -13,7 +13,7 @@ export interface PgliteTransactions {
  * whenever its work returns, and PostgreSQL answers the `COMMIT` of a transaction that has failed
  * with `ROLLBACK`, without an error, which PGlite does not report: a failure that the work caught
  * and went on from would pass for committed while nothing of it was written. Here a statement that
- * fails marks the transaction failed, a `rollback to` a savepoint clears it (that undid the
+ * the server fails marks the transaction failed, a `rollback to` a savepoint clears it (that undid the
  * failure), and a failed transaction whose work returns ends in `CommitRolledBack` (PGlite then
  * rolls back) instead. The same rule as on PostgreSQL's connections (decision 0148).
  */
@@ -29,7 +29,9 @@ export function refuseCommitAfterFailure(pglite: PgliteTransactions): void {
           if (/^\s*rollback\s+to\s/i.test(text)) failed = false;
           return result;
         } catch (error) {
-          failed = true;
+          // A failure of the server (it has a SQLSTATE) aborts the transaction; one of PGlite's own
+          // JavaScript after a statement that ran does not.
+          if (typeof (error as { code?: unknown } | null)?.code === 'string') failed = true;
           throw error;
         }
       };
