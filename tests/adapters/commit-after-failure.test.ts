@@ -9,22 +9,14 @@ import anyTest, { type TestFn } from 'ava';
 import { openMikroOrmPersistence } from '../../adapters/persistence-mikro-orm/mikro-orm-persistence.ts';
 import { CommitRolledBack } from '../../adapters/persistence-mikro-orm/statements-sent-together.ts';
 import type { Persistence } from '../../application/ports/persistence.ts';
-import { Civilian } from '../../domain/records/civilian.ts';
-import { Plate } from '../../domain/records/plate.ts';
-import { Vehicle } from '../../domain/records/vehicle.ts';
-import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
-import { NOW, fixtures, ids } from '../support/persistence-fixtures.ts';
+import type { OrganisationId } from '../../domain/shared/ids.ts';
+import { fixtures, unsavedCivilian, unsavedVehicle } from '../support/persistence-fixtures.ts';
 import { dropSchema, freshSchemaName, whenPostgres } from '../support/postgres.ts';
 
 const test = anyTest as TestFn<{ stores: Record<string, Persistence> }>;
 
-const civilian = (organisationId: OrganisationId) =>
-  Civilian.register({ id: ids.next<CivilianId>(), organisationId, firstName: 'Lamar', lastName: 'Davis', dateOfBirth: null }, NOW);
-const vehicle = (organisationId: OrganisationId, plate: string) => {
-  const parsed = Plate.parse(plate);
-  if (!parsed.ok) throw new Error(parsed.reason);
-  return Vehicle.register({ id: ids.next<VehicleId>(), organisationId, plate: parsed.value, ownerCivilianId: null }, NOW);
-};
+const civilian = (organisationId: OrganisationId) => unsavedCivilian(organisationId, 'Lamar', 'Davis', null);
+const vehicle = unsavedVehicle;
 
 function commitAfterFailure(name: string, open: () => Promise<{ store: Persistence; close(): Promise<void> }>) {
   let opened: { store: Persistence; close(): Promise<void> } | undefined;

@@ -10,24 +10,16 @@ import anyTest, { type TestFn } from 'ava';
 import { openMikroOrmPersistence } from '../../adapters/persistence-mikro-orm/mikro-orm-persistence.ts';
 import { UniqueConstraintViolation } from '../../application/ports/persistence-errors.ts';
 import type { Persistence } from '../../application/ports/persistence.ts';
-import { Civilian } from '../../domain/records/civilian.ts';
-import { Plate } from '../../domain/records/plate.ts';
-import { Vehicle } from '../../domain/records/vehicle.ts';
-import type { CivilianId, OrganisationId, VehicleId } from '../../domain/shared/ids.ts';
+import type { OrganisationId } from '../../domain/shared/ids.ts';
 import { entry } from '../contracts/suites/audit.contract.ts';
-import { NOW, fixtures, ids } from '../support/persistence-fixtures.ts';
+import { fixtures, unsavedCivilian, unsavedVehicle } from '../support/persistence-fixtures.ts';
 import { dropSchema, freshSchemaName, whenPostgres } from '../support/postgres.ts';
 import { type StatementCounter, attachStatementCounter } from '../support/statement-counter.ts';
 
 const test = anyTest as TestFn<{ store: Persistence; counter: StatementCounter }>;
 
-const civilian = (organisationId: OrganisationId) =>
-  Civilian.register({ id: ids.next<CivilianId>(), organisationId, firstName: 'Trevor', lastName: 'Philips', dateOfBirth: null }, NOW);
-const vehicle = (organisationId: OrganisationId, plate: string) => {
-  const parsed = Plate.parse(plate);
-  if (!parsed.ok) throw new Error(parsed.reason);
-  return Vehicle.register({ id: ids.next<VehicleId>(), organisationId, plate: parsed.value, ownerCivilianId: null }, NOW);
-};
+const civilian = (organisationId: OrganisationId) => unsavedCivilian(organisationId, 'Trevor', 'Philips', null);
+const vehicle = unsavedVehicle;
 
 whenPostgres(test, 'statements sent together on PostgreSQL', (url) => {
   const schema = freshSchemaName('together');

@@ -28,6 +28,30 @@ export const ids = new UuidV7IdGenerator();
 export const NOW = new Date('2026-05-01T10:00:00.000Z');
 
 /** Writes straight through the ports: each call makes a fresh organisation that no other test sees. */
+/** A civilian as registered, not saved (`fixtures(store).civilian` saves one). */
+export function unsavedCivilian(
+  organisationId: OrganisationId,
+  firstName = 'Trevor',
+  lastName = 'Philips',
+  dateOfBirth: string | null = '1985-11-02',
+  { id = ids.next<CivilianId>(), licenseStatus }: { id?: CivilianId; licenseStatus?: string } = {},
+) {
+  const dob = dateOfBirth === null ? null : DateOfBirth.parse(dateOfBirth);
+  if (dob !== null && !dob.ok) throw new Error(dob.reason);
+  return Civilian.register({ id, organisationId, firstName, lastName, dateOfBirth: dob === null ? null : dob.value, licenseStatus }, NOW);
+}
+
+/** A vehicle as registered, not saved (`fixtures(store).vehicle` saves one). */
+export function unsavedVehicle(
+  organisationId: OrganisationId,
+  plate = `V-${ids.next().slice(-12).toUpperCase()}`,
+  ownerCivilianId: CivilianId | null = null,
+) {
+  const parsed = Plate.parse(plate);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return Vehicle.register({ id: ids.next<VehicleId>(), organisationId, plate: parsed.value, ownerCivilianId }, NOW);
+}
+
 export function fixtures(store: Persistence) {
   return {
     async organisation(name = 'Los Santos RP') {
@@ -102,12 +126,7 @@ export function fixtures(store: Persistence) {
       dateOfBirth: string | null = '1985-11-02',
       { id = ids.next<CivilianId>(), licenseStatus }: { id?: CivilianId; licenseStatus?: string } = {},
     ) {
-      const dob = dateOfBirth === null ? null : DateOfBirth.parse(dateOfBirth);
-      if (dob !== null && !dob.ok) throw new Error(dob.reason);
-      const civilian = Civilian.register(
-        { id, organisationId, firstName, lastName, dateOfBirth: dob === null ? null : dob.value, licenseStatus },
-        NOW,
-      );
+      const civilian = unsavedCivilian(organisationId, firstName, lastName, dateOfBirth, { id, licenseStatus });
       await store.civilians.save(civilian);
       return civilian;
     },
@@ -116,9 +135,7 @@ export function fixtures(store: Persistence) {
       plate = `V-${ids.next().slice(-12).toUpperCase()}`,
       ownerCivilianId: CivilianId | null = null,
     ) {
-      const parsed = Plate.parse(plate);
-      if (!parsed.ok) throw new Error(parsed.reason);
-      const vehicle = Vehicle.register({ id: ids.next<VehicleId>(), organisationId, plate: parsed.value, ownerCivilianId }, NOW);
+      const vehicle = unsavedVehicle(organisationId, plate, ownerCivilianId);
       await store.vehicles.save(vehicle);
       return vehicle;
     },
