@@ -1,4 +1,4 @@
-import { CommitRolledBack } from './statements-sent-together.ts';
+import { CommitRolledBack, commandOf } from './statements-sent-together.ts';
 
 type Query = (text: string, ...rest: unknown[]) => Promise<unknown>;
 interface PgliteTransaction {
@@ -26,7 +26,7 @@ export function refuseCommitAfterFailure(pglite: PgliteTransactions): void {
       tx.query = async (text, ...rest) => {
         try {
           const result = await query(text, ...rest);
-          if (/^\s*rollback\s+to\s/i.test(text)) failed = false;
+          if (commandOf(text) === 'rollback to') failed = false;
           return result;
         } catch (error) {
           // A failure of the server (it has a SQLSTATE) aborts the transaction; one of PGlite's own

@@ -73,7 +73,7 @@ interface PgPoolEvents {
  * `begin`, `commit`, `rollback` or `rollback to` when the text is that command, else null: one
  * anchored match, which gives up at the first letter of any other statement (no copy of its text).
  */
-function commandOf(text: string): 'begin' | 'commit' | 'rollback' | 'rollback to' | null {
+export function commandOf(text: string): 'begin' | 'commit' | 'rollback' | 'rollback to' | null {
   const match = /^\s*(begin|commit|rollback(\s+to\s)?)/i.exec(text);
   if (match === null) return null;
   if (match[2] !== undefined) return 'rollback to';
