@@ -1,76 +1,75 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { globSync } from 'node:fs';
+import { matchesGlob } from 'node:path';
 import test from 'ava';
+import { PARTS } from '../harness/parts.js';
 
-/** `npm test` as an operator runs it, on one small file, without the uWS re-run. */
-function npmTest(args: readonly string[]) {
-  return spawnSync('npm', ['test', '--', ...args], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_TEST_UWS_RERUN: 'skip' },
-    encoding: 'utf8',
-    timeout: 300_000,
+/** `npm test` as an operator runs it, on the files given, without the uws part; never blocking this file's other tests. */
+function npmTest(args: readonly string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['test', '--', ...args], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_TEST_UWS_RERUN: 'skip', ...env },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('close', (status) => resolve({ status, stdout }));
   });
 }
 
-const lastLine = (output: string) => output.trimEnd().split('\n').at(-1) ?? '';
+const lastLines = (output: string, n: number) => output.trimEnd().split('\n').slice(-n);
 
-test('`npm test` ends with one line that sums the run, from AVA’s own counts', (t) => {
-  const run = npmTest(['tests/architecture/dependency-rule.test.ts']);
-  t.is(run.status, 0, run.stdout + run.stderr);
-  const [, passed] = /^# pass (\d+)$/m.exec(run.stdout) ?? [];
-  t.truthy(passed);
-  t.is(
-    lastLine(run.stdout),
-    `All tests: ${passed} passed, 0 failed, 0 skipped (uWS engine re-run: left out; uWS HTTP transport: left out)`,
+/** Whether a part's globs (with their `!` exclusions) take the file, as scripts/test.ts judges. */
+function takes(globs: readonly string[], file: string): boolean {
+  return (
+    globs.some((glob) => !glob.startsWith('!') && matchesGlob(file, glob)) &&
+    !globs.some((glob) => glob.startsWith('!') && matchesGlob(file, glob.slice(1)))
   );
-});
-
-test('a part that fails fails the whole run, and the line says so', (t) => {
-  const run = npmTest(['tests/architecture/dependency-rule.test.ts', '--match', 'no test has this title']);
-  t.not(run.status, 0);
-  t.regex(
-    lastLine(run.stdout),
-    /^All tests: 0 passed, 0 failed, 0 skipped \(uWS engine re-run: left out; uWS HTTP transport: left out\) and AVA exited 1\/0\/0: see above$/,
-  );
-});
-
-/** The files scripts/test-http-uws.sh runs on the uws HTTP transport, as listed in it. */
-async function uwsHalf(): Promise<string[]> {
-  const script = await readFile('scripts/test-http-uws.sh', 'utf8');
-  const [, block = ''] = /^FILES=\(\n([\s\S]*?)^\)$/m.exec(script) ?? [];
-  return block
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-test('every test file of the HTTP, fuzzing and browser suites that starts the service runs on the uws HTTP transport too', async (t) => {
-  const listed = await uwsHalf();
-  const startsTheService = /\b(startTestService|startService|[a-z][A-Za-z]*Suite)\(/;
-  const expected: string[] = [];
-  for (const folder of ['tests/http', 'tests/fuzz', 'tests/browser']) {
-    for (const name of (await readdir(folder)).filter((n) => n.endsWith('.test.ts')).sort()) {
-      if (startsTheService.test(await readFile(join(folder, name), 'utf8'))) expected.push(`${folder}/${name}`);
-    }
-  }
-  t.true(expected.length > 40, expected.join(', '));
-  t.deepEqual(
-    expected.filter((file) => !listed.includes(file)),
-    [],
-    'not run on the uws transport',
-  );
-  t.deepEqual(
-    listed.filter((file) => !existsSync(file)),
-    [],
-    'listed, but no such file',
-  );
+test('`npm test` ends with one line that sums the run from AVA’s own counts, after one that names each part', async (t) => {
+  const run = await npmTest(['tests/architecture/dependency-rule.test.ts']);
+  t.is(run.status, 0, run.stdout);
+  const [, passed] = /^# pass (\d+)$/m.exec(run.stdout) ?? [];
+  t.truthy(passed);
+  t.deepEqual(lastLines(run.stdout, 2), [
+    `Parts: koa: ${passed} passed, 0 failed, 0 skipped`,
+    `Total: ${passed} passed, 0 failed, 0 skipped`,
+  ]);
 });
 
-test('the uws HTTP half runs only its own files among those given', (t) => {
-  const run = spawnSync('scripts/test-http-uws.sh', ['--tap', 'tests/architecture/dependency-rule.test.ts'], { encoding: 'utf8' });
-  t.is(run.status, 0, run.stderr);
-  t.regex(run.stdout, /^None of the files given runs on the uws HTTP transport/);
+test('a part that fails fails the whole run, and the lines say so', async (t) => {
+  const run = await npmTest(['tests/architecture/dependency-rule.test.ts', '--match', 'no test has this title']);
+  t.not(run.status, 0);
+  t.deepEqual(lastLines(run.stdout, 2), [
+    'Parts: koa: 0 passed, 0 failed, 0 skipped, AVA exited 1',
+    'Total: 0 passed, 0 failed, 0 skipped',
+  ]);
+});
+
+test('a file runs in the parts whose globs take it: an HTTP file of the memory store on both transports, a PGlite one on Koa alone', async (t) => {
+  const run = await npmTest(['tests/http/metrics.test.ts', 'tests/http/admin-reads.postgres.test.ts'], { CAD_TEST_UWS_RERUN: '' });
+  t.is(run.status, 0, run.stdout);
+  const parts = lastLines(run.stdout, 2)[0]!;
+  t.regex(parts, /^Parts: koa: \d+ passed, 0 failed, \d+ skipped; uws: \d+ passed, 0 failed, 0 skipped$/);
+  t.regex(run.stdout, /^ +[\d.]+ s {2}uws {9}tests\/http\/metrics\.test\.ts$/m, 'the memory file ran on uws');
+  t.notRegex(run.stdout, /uws {9}tests\/http\/admin-reads\.postgres\.test\.ts/, 'the PostgreSQL file did not');
+});
+
+test('every test file runs on Koa in exactly one part, and the uws slice takes each HTTP file that is not of a database', (t) => {
+  const files = globSync('tests/**/*.test.ts').sort();
+  t.true(files.length > 150, String(files.length));
+  const koa = PARTS.filter((part) => part.name !== 'uws');
+  for (const file of files) {
+    t.is(koa.filter((part) => takes(part.files, file)).length, 1, file);
+  }
+  const uws = PARTS.find((part) => part.name === 'uws')!;
+  const http = files.filter((file) => file.startsWith('tests/http/') && !/\.(pglite|postgres)\.test\.ts$/.test(file));
+  const transportFree = ['tests/http/idempotency-answers.test.ts', 'tests/http/router-parity.test.ts', 'tests/http/static-pages.test.ts'];
+  t.deepEqual(
+    http.filter((file) => !takes(uws.files, file)),
+    transportFree,
+  );
+  t.false(files.some((file) => /\.(pglite|postgres)\.test\.ts$/.test(file) && takes(uws.files, file)));
 });
 
 test('a CAD_TEST_HTTP_ENGINE that names no transport fails loudly instead of running on Koa', (t) => {

@@ -17,7 +17,7 @@ import { JwtAccessTokens } from '../../adapters/security/index.ts';
 import type { CallId, CredentialId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
 import { connected, within } from '../support/realtime-client.ts';
 import { REDIS_URL, freshRedisPrefix } from '../support/redis.ts';
-import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
+import { realtimeEngines, uwsProblem, uwsSkipped } from '../support/uws.ts';
 
 /**
  * Waypoint events reach every socket in their department's sequence order, whatever order the
@@ -139,12 +139,11 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function engineTest(engine: Engine, title: string, body: (t: ExecutionContext) => Promise<void>) {
   const full = `${engine} engine: ${title}`;
-  if (engine === 'uws' && uwsProblem !== null)
-    test.skip(`${full} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
+  if (engine === 'uws' && uwsProblem !== null) test.skip(`${full} ${uwsSkipped}`, () => {});
   else test.serial(full, body);
 }
 
-for (const engine of ['node', 'uws'] as const) {
+for (const engine of realtimeEngines) {
   engineTest(engine, 'one instance: an event published before the one it follows reaches every socket after it, each once', async (t) => {
     const a = await instance(t, engine);
     const [org, dept] = [randomUUID(), randomUUID()];

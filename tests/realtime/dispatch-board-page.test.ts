@@ -2,19 +2,19 @@ import test from 'ava';
 import { type Browser, openBrowser } from '../support/browser.ts';
 import { LIVE_MS, dispatchScene, markerAt, signIn } from '../support/dispatch-scene.ts';
 import { startTestService } from '../support/test-service.ts';
-import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
+import { realtimeEngines, uwsProblem, uwsSkipped } from '../support/uws.ts';
 
 /**
  * The dispatch board in Chromium on each realtime engine: on `node` the channel shares the HTTP
  * port; on `uws` it listens on its own port, which the page's Content-Security-Policy must allow
- * (`connect-src`) and the page must find (`realtime.json`). The uws test runs under
- * `npm run test:realtime-uws` where uWebSockets.js does not load.
+ * (`connect-src`) and the page must find (`realtime.json`). Each part of `npm test` runs its
+ * own engine (tests/support/uws.ts, `realtimeEngines`).
  */
 
-for (const engine of ['node', 'uws'] as const) {
+for (const engine of realtimeEngines) {
   const title = `${engine} engine: the dispatch board goes live, shows the snapshot and follows heartbeats and calls`;
   if (engine === 'uws' && uwsProblem !== null) {
-    test.skip(`${title} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
+    test.skip(`${title} ${uwsSkipped}`, () => {});
     continue;
   }
   test.serial(title, async (t) => {

@@ -10,7 +10,7 @@ import { io } from 'socket.io-client';
 import { eventually } from '../support/processes.ts';
 import { WAIT_MS, connected, disconnected, refused } from '../support/realtime-client.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
-import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
+import { realtimeEngines, uwsProblem, uwsSkipped } from '../support/uws.ts';
 
 /**
  * The dispatchers' channel (`/dispatch`) end to end, on each realtime engine: boards are stock
@@ -19,7 +19,7 @@ import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
  */
 
 type Engine = 'node' | 'uws';
-const ENGINES: Engine[] = ['node', 'uws'];
+const ENGINES: readonly Engine[] = realtimeEngines;
 
 let running: { engine: Engine; app: TestService } | undefined;
 const boards = new Set<BoardClient>();
@@ -41,7 +41,7 @@ test.after.always(async () => {
 function engineTest(engine: Engine, title: string, body: (t: ExecutionContext, app: TestService) => Promise<void>) {
   const full = `${engine} engine: dispatch channel ${title}`;
   if (engine === 'uws' && uwsProblem !== null) {
-    test.skip(`${full} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
+    test.skip(`${full} ${uwsSkipped}`, () => {});
     return;
   }
   test.serial(full, async (t) => {

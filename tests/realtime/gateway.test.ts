@@ -14,7 +14,7 @@ import {
 import { JwtAccessTokens } from '../../adapters/security/index.ts';
 import type { WaypointEvent } from '../../adapters/realtime-socketio/index.ts';
 import type { CallId, CredentialId, DepartmentId, OrganisationId, UnitId } from '../../domain/shared/ids.ts';
-import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
+import { realtimeEngines, uwsProblem, uwsSkipped } from '../support/uws.ts';
 import { connected, disconnected, refused, within } from '../support/realtime-client.ts';
 
 // Every test is serial: attaching Socket.IO to a uWS app patches socket.io-adapter's Adapter
@@ -23,13 +23,13 @@ import { connected, disconnected, refused, within } from '../support/realtime-cl
 
 type Engine = 'uws' | 'node';
 type Transport = 'websocket' | 'polling';
-const ENGINES: Engine[] = ['node', 'uws'];
+const ENGINES: readonly Engine[] = realtimeEngines;
 const TRANSPORTS: Transport[] = ['websocket', 'polling'];
 
-if (uwsProblem !== null) {
+if (uwsProblem !== null && realtimeEngines.includes('uws')) {
   console.warn(
     `[realtime] uWebSockets.js does not load in this process (${uwsProblem}); the uws engine tests are skipped. ` +
-      'Run them under a newer glibc: npm run test:realtime-uws',
+      'npm test runs them under a newer glibc.',
   );
 }
 
@@ -37,7 +37,7 @@ if (uwsProblem !== null) {
 function engineTest(engine: Engine, title: string, body: (t: ExecutionContext, engine: Engine) => Promise<void>) {
   const full = `${engine} engine: ${title}`;
   if (engine === 'uws' && uwsProblem !== null) {
-    test.skip(`${full} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
+    test.skip(`${full} ${uwsSkipped}`, () => {});
   } else {
     test.serial(full, (t) => body(t, engine));
   }
@@ -344,19 +344,20 @@ for (const engine of ENGINES) {
   });
 }
 
-test.serial('node engine: Socket.IO shares the Koa server, which still answers everything else', async (t) => {
-  const h = await start(t, 'node');
-  t.is(h.gateway.url, h.httpUrl);
-  const other = await fetch(`${h.httpUrl}/anything`);
-  t.is(other.status, 404);
-  t.is(await other.text(), 'koa: not found');
-  // Engine.IO answers its own path before Koa sees it: a long-polling handshake opens a session.
-  const handshake = await fetch(`${h.httpUrl}/socket.io/?EIO=4&transport=polling`);
-  t.is(handshake.status, 200);
-  t.regex(await handshake.text(), /^0\{"sid":/);
-  // No client bundle is served.
-  t.is((await fetch(`${h.httpUrl}/socket.io/socket.io.js`)).status, 400);
-});
+if (realtimeEngines.includes('node'))
+  test.serial('node engine: Socket.IO shares the Koa server, which still answers everything else', async (t) => {
+    const h = await start(t, 'node');
+    t.is(h.gateway.url, h.httpUrl);
+    const other = await fetch(`${h.httpUrl}/anything`);
+    t.is(other.status, 404);
+    t.is(await other.text(), 'koa: not found');
+    // Engine.IO answers its own path before Koa sees it: a long-polling handshake opens a session.
+    const handshake = await fetch(`${h.httpUrl}/socket.io/?EIO=4&transport=polling`);
+    t.is(handshake.status, 200);
+    t.regex(await handshake.text(), /^0\{"sid":/);
+    // No client bundle is served.
+    t.is((await fetch(`${h.httpUrl}/socket.io/socket.io.js`)).status, 400);
+  });
 
 test.serial('auto engine: uWebSockets.js where it loads, otherwise the Node HTTP server, saying why', async (t) => {
   const h = await start(t, 'auto');

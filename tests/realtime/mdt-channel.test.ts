@@ -4,7 +4,7 @@ import { type MdtListener, mdtListener, mdtSession } from '../support/mdt-driver
 import { expect } from '../support/operator-driver.ts';
 import { connected, refused } from '../support/realtime-client.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
-import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
+import { realtimeEngines, uwsProblem, uwsSkipped } from '../support/uws.ts';
 
 /**
  * The officers' MDT channel (`/mdt`) end to end, on each realtime engine: MDTs are stock
@@ -14,7 +14,7 @@ import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
  */
 
 type Engine = 'node' | 'uws';
-const ENGINES: Engine[] = ['node', 'uws'];
+const ENGINES: readonly Engine[] = realtimeEngines;
 
 let running: { engine: Engine; app: TestService } | undefined;
 const listeners = new Set<MdtListener>();
@@ -36,7 +36,7 @@ test.after.always(async () => {
 function engineTest(engine: Engine, title: string, body: (t: ExecutionContext, app: TestService) => Promise<void>) {
   const full = `${engine} engine: MDT channel ${title}`;
   if (engine === 'uws' && uwsProblem !== null) {
-    test.skip(`${full} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
+    test.skip(`${full} ${uwsSkipped}`, () => {});
     return;
   }
   test.serial(full, async (t) => {

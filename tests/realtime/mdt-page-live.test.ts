@@ -4,22 +4,22 @@ import { type Browser, accessibilityViolations, openBrowser } from '../support/b
 import { handoffToken } from '../support/mdt-driver.ts';
 import { expect } from '../support/operator-driver.ts';
 import { startTestService } from '../support/test-service.ts';
-import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
+import { realtimeEngines, uwsProblem, uwsSkipped } from '../support/uws.ts';
 
 /**
  * The MDT in Chromium on each realtime engine, live: on `node` the channel shares the HTTP port;
  * on `uws` it listens on its own port, which the page's Content-Security-Policy must allow
- * (`connect-src`) and the page must find (`realtime.json`). The uws test runs under
- * `npm run test:realtime-uws` where uWebSockets.js does not load.
+ * (`connect-src`) and the page must find (`realtime.json`). Each part of `npm test` runs its
+ * own engine (tests/support/uws.ts, `realtimeEngines`).
  */
 
 /** How long the page may take to show a change: a bound on the wait, not a speed assertion. */
 const LIVE_MS = 2_000;
 
-for (const engine of ['node', 'uws'] as const) {
+for (const engine of realtimeEngines) {
   const title = `${engine} engine: the MDT shows its unit's new assignment and its call's new notes without a reload, reads again after a lost connection, and says when its session ended`;
   if (engine === 'uws' && uwsProblem !== null) {
-    test.skip(`${title} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
+    test.skip(`${title} ${uwsSkipped}`, () => {});
     continue;
   }
   test.serial(title, async (t) => {

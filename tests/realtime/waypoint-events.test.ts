@@ -4,7 +4,7 @@ import { type BridgeWorld, type Desk, type Identifiers, bridgeWorld, freshIdenti
 import type { HttpReply } from '../support/http-client.ts';
 import { expect, tokenFor } from '../support/operator-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
-import { uwsProblem, uwsShortProblem } from '../support/uws.ts';
+import { realtimeEngines, uwsProblem, uwsSkipped } from '../support/uws.ts';
 import { connected, disconnected, refused, within } from '../support/realtime-client.ts';
 
 /**
@@ -24,15 +24,15 @@ import { connected, disconnected, refused, within } from '../support/realtime-cl
 
 type Engine = 'node' | 'uws';
 type Transport = 'websocket' | 'polling';
-const ENGINES: Engine[] = ['node', 'uws'];
+const ENGINES: readonly Engine[] = realtimeEngines;
 const TRANSPORTS: Transport[] = ['websocket', 'polling'];
 const NAMESPACE = '/integrations/game';
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
-if (uwsProblem !== null) {
+if (uwsProblem !== null && realtimeEngines.includes('uws')) {
   console.warn(
     `[realtime] uWebSockets.js does not load in this process (${uwsProblem}); the uws engine waypoint tests are skipped. ` +
-      'Run them under a newer glibc: npm run test:realtime-uws',
+      'npm test runs them under a newer glibc.',
   );
 }
 
@@ -72,7 +72,7 @@ test.after.always(async () => {
 function engineTest(engine: Engine, transport: Transport, title: string, body: (t: ExecutionContext, app: TestService) => Promise<void>) {
   const full = `${engine} engine, ${transport}: ${title}`;
   if (engine === 'uws' && uwsProblem !== null) {
-    test.skip(`${full} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
+    test.skip(`${full} ${uwsSkipped}`, () => {});
     return;
   }
   test.serial(full, async (t) => {
@@ -615,7 +615,7 @@ for (const engine of ENGINES) {
     const title =
       'token expiry (2 s tokens): the server disconnects the socket; the same token is refused with token_expired, a fresh one admitted';
     if (engine === 'uws' && uwsProblem !== null) {
-      test.skip(`${engine} engine, ${transport}: ${title} (uWebSockets.js does not load here: ${uwsShortProblem}; run npm run test:realtime-uws)`, () => {});
+      test.skip(`${engine} engine, ${transport}: ${title} ${uwsSkipped}`, () => {});
       continue;
     }
     test.serial(`${engine} engine, ${transport}: ${title}`, async (t) => {

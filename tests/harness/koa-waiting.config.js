@@ -1,0 +1,3 @@
+import { configOf } from './parts.js';
+
+export default configOf('koa-waiting');
