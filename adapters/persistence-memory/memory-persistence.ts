@@ -42,6 +42,8 @@ import {
 export interface MemoryPersistence extends Persistence {
   /** Every table's rows as committed. */
   snapshot(): Promise<Record<string, unknown[]>>;
+  /** Rows written (put or deleted) since the store opened, committed or not. */
+  rowsWritten(): number;
 }
 
 /** The whole store in process memory: for tests, demos and hosts that keep nothing. */
@@ -49,6 +51,7 @@ export function createMemoryPersistence(): MemoryPersistence {
   const db = new MemoryDatabase();
   return {
     snapshot: () => db.snapshot(),
+    rowsWritten: () => db.rowsWritten(),
     uow: db,
     organisations: new MemoryOrganisationRepository(db),
     departments: new MemoryDepartmentRepository(db),

@@ -1,12 +1,18 @@
+import { type StoreKind, coverageOn } from '../support/coverage.ts';
+
 /**
  * How much to fuzz. CI runs a fixed seed, so that a red run is red again on the next try;
  * `FUZZ_SEED` picks other inputs and `FUZZ_RUNS` more of them (`npm run fuzz` does both).
  */
 export const FUZZ_SEED = integerFrom('FUZZ_SEED', 20_260_501);
 
-/** Runs per route and invariant family; the in-memory store is cheap, the databases less so. */
-export function runsFor(store: 'memory' | 'pglite' | 'postgres'): number {
-  return integerFrom('FUZZ_RUNS', store === 'memory' ? 25 : 5);
+/**
+ * Runs per route and invariant family: the whole matrix on memory and Koa (tests/support/coverage.ts);
+ * a slice of runs on the databases, which are slower, and on the uws transport, where every family
+ * still runs on every route.
+ */
+export function runsFor(store: StoreKind): number {
+  return integerFrom('FUZZ_RUNS', coverageOn(store) === 'full' ? 25 : 5);
 }
 
 function integerFrom(name: string, fallback: number): number {

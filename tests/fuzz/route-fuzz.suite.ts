@@ -5,12 +5,12 @@ import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { BRIDGE } from '../support/bridge-driver.ts';
 import { routeWorld } from '../support/route-world.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
-import type { InspectableStore } from '../suites/bad-input.suite.ts';
+import type { InspectableStore } from '../support/write-watch.ts';
 import { describe, send } from './fuzz-request.ts';
 import { seedOf } from './fuzz-settings.ts';
 import { FuzzTally } from './fuzz-tally.ts';
 import { replyProblems, ruleRefusal, strictErrorSchema } from './reply-invariants.ts';
-import { type RouteTarget, familiesOf, requestsOf } from './route-requests.ts';
+import { type Family, type RouteTarget, familiesOf, requestsOf } from './route-requests.ts';
 import type { JsonSchema } from './schema-arbitrary.ts';
 import { storeDifference } from './store-difference.ts';
 
@@ -133,6 +133,8 @@ export function routeFuzzSuite(
     routes?: (spec: RouteSpec) => boolean;
     /** How many routes share a store before a fresh one is opened; all of them by default. */
     routesPerStore?: number;
+    /** The families of requests fuzzed; every family of each route by default. */
+    families?: readonly Family[];
   },
 ): void {
   const tally = new FuzzTally();
@@ -145,7 +147,7 @@ export function routeFuzzSuite(
 
   for (const [index, spec] of ROUTES.filter(options.routes ?? (() => true)).entries()) {
     const group = Math.floor(index / (options.routesPerStore ?? Infinity));
-    for (const family of familiesOf(spec)) {
+    for (const family of familiesOf(spec).filter((f) => options.families?.includes(f) ?? true)) {
       test.serial(`${spec.operationId} (${spec.method} ${spec.path}): ${family} requests keep every invariant`, async (t) => {
         const session = await sessionFor(state, group, options.open);
         const { app, store } = session;

@@ -3,4 +3,4 @@ import { openMikroOrmPersistence } from '../../adapters/persistence-mikro-orm/mi
 import { type BadInputContext, badInputSuite } from '../suites/bad-input.suite.ts';
 
 // The embedded store is the default, and PostgreSQL refuses text that memory would keep.
-badInputSuite(anyTest as TestFn<BadInputContext>, () => openMikroOrmPersistence({ kind: 'pglite' }));
+badInputSuite(anyTest as TestFn<BadInputContext>, () => openMikroOrmPersistence({ kind: 'pglite' }), 'pglite');

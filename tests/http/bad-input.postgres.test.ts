@@ -7,6 +7,6 @@ const test = anyTest as TestFn<BadInputContext>;
 
 whenPostgres(test, 'bad input on PostgreSQL', (url) => {
   const schema = freshSchemaName('badinput');
-  badInputSuite(test, () => openMikroOrmPersistence({ kind: 'postgres', url, schema }));
+  badInputSuite(test, () => openMikroOrmPersistence({ kind: 'postgres', url, schema }), 'postgres');
   test.after.always(() => dropSchema(url, schema));
 });

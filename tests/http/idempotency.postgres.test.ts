@@ -7,6 +7,6 @@ const test = anyTest as TestFn<IdempotencyContext>;
 
 whenPostgres(test, 'Idempotency-Key on PostgreSQL', (url) => {
   const schema = freshSchemaName('idempotency');
-  idempotencySuite(test, () => openMikroOrmPersistence({ kind: 'postgres', url, schema }));
+  idempotencySuite(test, () => openMikroOrmPersistence({ kind: 'postgres', url, schema }), 'postgres');
   test.after.always(() => dropSchema(url, schema));
 });

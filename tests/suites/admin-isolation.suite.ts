@@ -1,11 +1,12 @@
 import type { TestFn } from 'ava';
+import { coverageOnTransport, routesFor } from '../support/coverage.ts';
 import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { OPERATOR_PERMISSIONS, grants } from '../../domain/operator/operator-key.ts';
 import { expect } from '../support/operator-driver.ts';
 import { routeWorld, validBody } from '../support/route-world.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
-import type { InspectableStore } from './bad-input.suite.ts';
+import type { InspectableStore } from '../support/write-watch.ts';
 
 type World = Awaited<ReturnType<typeof routeWorld>>;
 export type IsolationContext = { app: TestService; store: InspectableStore; home: World; away: World; homeKey: string };
@@ -15,6 +16,7 @@ export type IsolationContext = { app: TestService; store: InspectableStore; home
  * the route table. Serial: "writes nothing" compares the whole store before and after.
  */
 export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => Promise<InspectableStore>): void {
+  const coverage = coverageOnTransport();
   test.before(async (t) => {
     const store = await open();
     const app = await startTestService({ storage: { kind: 'provided', persistence: store }, rateLimitScale: 1000 });
@@ -27,7 +29,10 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
 
   const operatorRoutes = ROUTES.filter((spec) => spec.guard.kind === 'operator');
 
-  for (const spec of operatorRoutes.filter((s) => s.params !== undefined)) {
+  for (const spec of routesFor(
+    coverage,
+    operatorRoutes.filter((s) => s.params !== undefined),
+  )) {
     test.serial(`${spec.operationId}: another organisation's key gets 404, as if it did not exist, and writes nothing`, async (t) => {
       const { app, store, away, homeKey } = t.context;
       const body = await validBody(spec.operationId, away);
@@ -48,7 +53,7 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
     });
   }
 
-  for (const spec of operatorRoutes) {
+  for (const spec of routesFor(coverage, operatorRoutes)) {
     const permission = spec.guard.kind === 'operator' ? spec.guard.permission : 'bootstrap';
     if (permission === 'any') {
       test.serial(`${spec.operationId}: answers any operator key, even one without a permission`, async (t) => {
@@ -74,7 +79,7 @@ export function adminIsolationSuite(test: TestFn<IsolationContext>, open: () => 
 
   // A person's own routes, the same way: another organisation's person (its owner, even) reaches none of these ids.
   const ownRoutes = ROUTES.filter((spec) => spec.guard.kind === 'person' && /:(characterId|vehicleId|organisationId)\b/.test(spec.path));
-  for (const spec of ownRoutes) {
+  for (const spec of routesFor(coverage, ownRoutes)) {
     test.serial(`${spec.operationId}: another organisation's person gets 404 for these ids, and nothing is written`, async (t) => {
       const { app, store, home, away } = t.context;
       const body = await validBody(spec.operationId, away);

@@ -1,5 +1,6 @@
 import type { TestFn } from 'ava';
 import type { RouteSpec } from '../../adapters/http/route-spec.ts';
+import { coverageOnTransport, routesFor } from '../support/coverage.ts';
 import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { UuidV7IdGenerator } from '../../adapters/system/uuid-v7-id-generator.ts';
 import { grantOf } from '../../domain/credential/access-grant.ts';
@@ -10,7 +11,7 @@ import type { HttpReply } from '../support/http-client.ts';
 import { apiClientOf } from '../support/operator-driver.ts';
 import { routeWorld, validBody } from '../support/route-world.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
-import type { InspectableStore } from './bad-input.suite.ts';
+import type { InspectableStore } from '../support/write-watch.ts';
 
 type World = Awaited<ReturnType<typeof routeWorld>>;
 export type ApiIsolationContext = { app: TestService; store: InspectableStore; home: World; away: World };
@@ -37,6 +38,7 @@ const rowsOf = (body: unknown): Array<Record<string, unknown>> =>
  * store given. Serial: "writes nothing" compares the whole store before and after.
  */
 export function apiIsolationSuite(test: TestFn<ApiIsolationContext>, open: () => Promise<InspectableStore>): void {
+  const coverage = coverageOnTransport();
   test.before(async (t) => {
     const store = await open();
     const app = await startTestService({ storage: { kind: 'provided', persistence: store }, rateLimitScale: 1000 });
@@ -54,7 +56,7 @@ export function apiIsolationSuite(test: TestFn<ApiIsolationContext>, open: () =>
   });
 
   // (a) The scope matrix.
-  for (const spec of apiRoutes) {
+  for (const spec of routesFor(coverage, apiRoutes)) {
     const scope = scopeOf(spec)!;
     test.serial(
       `${spec.operationId}: a credential holding only ${scope} succeeds; one holding every other API scope gets 403 and writes nothing`,
@@ -75,7 +77,10 @@ export function apiIsolationSuite(test: TestFn<ApiIsolationContext>, open: () =>
   }
 
   // (b) Path ids of another organisation are absent.
-  for (const spec of apiRoutes.filter((s) => s.params !== undefined)) {
+  for (const spec of routesFor(
+    coverage,
+    apiRoutes.filter((s) => s.params !== undefined),
+  )) {
     test.serial(
       `${spec.operationId}: another organisation's id is 404 NOT_FOUND, as if it did not exist, and writes nothing`,
       async (t) => {
@@ -98,7 +103,7 @@ export function apiIsolationSuite(test: TestFn<ApiIsolationContext>, open: () =>
   }
 
   // (c) List filters naming another organisation's ids select nothing.
-  for (const spec of apiRoutes) {
+  for (const spec of routesFor(coverage, apiRoutes)) {
     const properties = (spec.query?.['properties'] ?? {}) as Record<string, Record<string, unknown>>;
     for (const [filter] of Object.entries(properties).filter(([, p]) => p['format'] === 'uuid')) {
       test.serial(`${spec.operationId}: ${filter} of another organisation lists nothing of it`, async (t) => {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { TestFn } from 'ava';
 import { SAFE_TO_REPEAT, takesIdempotencyKey } from '../../adapters/http/route-spec.ts';
+import { type StoreKind, coverageOn, routesFor } from '../support/coverage.ts';
 import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { BRIDGE } from '../support/bridge-driver.ts';
 import type { HttpReply } from '../support/http-client.ts';
@@ -8,7 +9,7 @@ import { expect, tokenFor } from '../support/operator-driver.ts';
 import { rawConnection } from '../support/raw-connection.ts';
 import { routeWorld, validBody } from '../support/route-world.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
-import type { InspectableStore } from './bad-input.suite.ts';
+import type { InspectableStore } from '../support/write-watch.ts';
 
 type World = Awaited<ReturnType<typeof routeWorld>>;
 export type IdempotencyContext = { app: TestService; store: InspectableStore; world: World };
@@ -33,7 +34,8 @@ function answerIn(raw: string): { status: number; body: unknown } {
  * credential or operator key; both header forms name one key. Serial: "writes nothing" compares
  * the whole store before and after.
  */
-export function idempotencySuite(test: TestFn<IdempotencyContext>, open: () => Promise<InspectableStore>): void {
+export function idempotencySuite(test: TestFn<IdempotencyContext>, open: () => Promise<InspectableStore>, storeKind: StoreKind): void {
+  const coverage = coverageOn(storeKind);
   test.before(async (t) => {
     const store = await open();
     const app = await startTestService({ storage: { kind: 'provided', persistence: store }, rateLimitScale: 1000 });
@@ -51,7 +53,7 @@ export function idempotencySuite(test: TestFn<IdempotencyContext>, open: () => P
   });
 
   // Generated from the route table: a row added later is covered without a line here.
-  for (const spec of writeRows) {
+  for (const spec of routesFor(coverage, writeRows)) {
     test.serial(`${spec.operationId}: the same key and request again replays the first answer, marked, and writes nothing`, async (t) => {
       const { app, store, world } = t.context;
       const key = randomUUID();
@@ -81,7 +83,10 @@ export function idempotencySuite(test: TestFn<IdempotencyContext>, open: () => P
     t.is(await ledger(), before + 1);
   });
 
-  for (const spec of ROUTES.filter((s) => SAFE_TO_REPEAT.has(s.operationId))) {
+  for (const spec of routesFor(
+    coverage,
+    ROUTES.filter((s) => SAFE_TO_REPEAT.has(s.operationId)),
+  )) {
     test.serial(
       `${spec.operationId}: a read or heartbeat keeps no key: sent twice with one key, it runs twice and the ledger holds nothing of it`,
       async (t) => {

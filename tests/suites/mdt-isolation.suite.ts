@@ -1,12 +1,13 @@
 import type { TestFn } from 'ava';
 import type { RouteSpec } from '../../adapters/http/route-spec.ts';
+import { coverageOnTransport, routesFor } from '../support/coverage.ts';
 import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { BRIDGE } from '../support/bridge-driver.ts';
 import type { HttpReply } from '../support/http-client.ts';
 import { expect } from '../support/operator-driver.ts';
 import { routeWorld, validBody } from '../support/route-world.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
-import type { InspectableStore } from './bad-input.suite.ts';
+import type { InspectableStore } from '../support/write-watch.ts';
 
 type World = Awaited<ReturnType<typeof routeWorld>>;
 export type MdtIsolationContext = { app: TestService; store: InspectableStore; home: World; away: World; basic: string };
@@ -32,6 +33,7 @@ async function basicSession(world: World): Promise<string> {
  * from the route table, on the store given. Serial: "writes nothing" compares the whole store.
  */
 export function mdtIsolationSuite(test: TestFn<MdtIsolationContext>, open: () => Promise<InspectableStore>): void {
+  const coverage = coverageOnTransport();
   test.before(async (t) => {
     const store = await open();
     const app = await startTestService({ storage: { kind: 'provided', persistence: store }, rateLimitScale: 1000 });
@@ -49,7 +51,10 @@ export function mdtIsolationSuite(test: TestFn<MdtIsolationContext>, open: () =>
   });
 
   // (a) Path ids of another organisation are absent.
-  for (const spec of mdtRoutes.filter((s) => s.params !== undefined)) {
+  for (const spec of routesFor(
+    coverage,
+    mdtRoutes.filter((s) => s.params !== undefined),
+  )) {
     test.serial(
       `${spec.operationId}: another organisation's id is 404 NOT_FOUND, as if it did not exist, and writes nothing`,
       async (t) => {
@@ -72,7 +77,10 @@ export function mdtIsolationSuite(test: TestFn<MdtIsolationContext>, open: () =>
 
   // (b) What a session reads names its own organisation's records only (a sign-out reads nothing,
   // and would end the session the others use: its own suite covers it).
-  for (const spec of mdtRoutes.filter((s) => !isWrite(s) && s.operationId !== 'mdtSignOut')) {
+  for (const spec of routesFor(
+    coverage,
+    mdtRoutes.filter((s) => !isWrite(s) && s.operationId !== 'mdtSignOut'),
+  )) {
     test.serial(`${spec.operationId}: a session reads nothing of another organisation`, async (t) => {
       const { app, home, away } = t.context;
       const reply = await app.http.send(spec.method, home.pathOf(spec), await validBody(spec.operationId, home), {
@@ -86,7 +94,7 @@ export function mdtIsolationSuite(test: TestFn<MdtIsolationContext>, open: () =>
   }
 
   // (c) Only an MDT session passes an MDT route.
-  for (const spec of mdtRoutes) {
+  for (const spec of routesFor(coverage, mdtRoutes)) {
     test.serial(`${spec.operationId}: a game token, an API token and an operator key are the same 401, and write nothing`, async (t) => {
       const { app, store, home } = t.context;
       const body = await validBody(spec.operationId, home);
@@ -100,7 +108,7 @@ export function mdtIsolationSuite(test: TestFn<MdtIsolationContext>, open: () =>
   }
 
   // (d) A read-only session writes nothing.
-  for (const spec of mdtRoutes.filter(isWrite)) {
+  for (const spec of routesFor(coverage, mdtRoutes.filter(isWrite))) {
     test.serial(`${spec.operationId}: a basic session gets 403 FORBIDDEN saying why, and writes nothing`, async (t) => {
       const { app, store, home, basic } = t.context;
       const body = await validBody(spec.operationId, home);
@@ -113,7 +121,10 @@ export function mdtIsolationSuite(test: TestFn<MdtIsolationContext>, open: () =>
   }
 
   // (e) An MDT session is no credential anywhere else.
-  for (const spec of ROUTES.filter((s) => !isMdt(s) && s.guard.kind !== 'public')) {
+  for (const spec of routesFor(
+    coverage,
+    ROUTES.filter((s) => !isMdt(s) && s.guard.kind !== 'public'),
+  )) {
     test.serial(`${spec.operationId}: an MDT session is a 401 and writes nothing`, async (t) => {
       const { app, store, home } = t.context;
       const body = await validBody(spec.operationId, home);

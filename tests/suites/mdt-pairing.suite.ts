@@ -3,7 +3,7 @@ import { ManualClock } from '../../adapters/system/manual-clock.ts';
 import { bridgeWorld } from '../support/bridge-driver.ts';
 import { expect } from '../support/operator-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
-import type { InspectableStore } from './bad-input.suite.ts';
+import type { InspectableStore } from '../support/write-watch.ts';
 
 export type MdtPairingContext = { app: TestService; store: InspectableStore; clock: ManualClock };
 

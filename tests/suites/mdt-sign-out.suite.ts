@@ -6,7 +6,7 @@ import { type BridgeWorld, bridgeWorld } from '../support/bridge-driver.ts';
 import { type MdtClient, mdtSession } from '../support/mdt-driver.ts';
 import { expect } from '../support/operator-driver.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
-import type { InspectableStore } from './bad-input.suite.ts';
+import type { InspectableStore } from '../support/write-watch.ts';
 
 export type MdtSignOutContext = { app: TestService; store: InspectableStore; clock: ManualClock };
 
