@@ -33,8 +33,10 @@ test('an officer standing still is not sent every tick, but is sent again within
   const reads = fx.positionReads.get(player.source) ?? 0;
   await until('five more ticks', () => (fx.positionReads.get(player.source) ?? 0) >= reads + 5);
   t.is(await answeredCount(app, LOCATION_ROUTE, 200), sent);
-  // Within 30 s of the last one it goes again, so the live map knows the unit is still there.
-  await until('the keep-alive location', async () => (await answeredCount(app, LOCATION_ROUTE, 200)) === sent + 1, 40_000);
+  // Within 30 s of the last one it goes again, so the live map knows the unit is still there: the
+  // server's clock moves on 30 s (injected, not waited for), and the next tick sends.
+  fx.advanceClock(30_000);
+  await until('the keep-alive location', async () => (await answeredCount(app, LOCATION_ROUTE, 200)) === sent + 1);
   const ticks = (fx.positionReads.get(player.source) ?? 0) - reads;
   t.log(`standing still: ${ticks} ticks read the position, 1 location sent`);
   t.true(ticks > 5);

@@ -75,6 +75,8 @@ export class FxServer {
   private readonly handlers = new Map<string, Handler[]>();
   private readonly exported = new Map<string, Handler>();
   private readonly timers = ownedTimers();
+  /** How far the server's clock is ahead of real time (`advanceClock`). */
+  private clockAheadMs = 0;
   private readonly manifest: Manifest;
   private readonly clientCode: string;
   private readonly nuiPage: string | undefined;
@@ -98,6 +100,29 @@ export class FxServer {
 
   get resourceName(): string {
     return this.resourceDir.split('/').filter(Boolean).at(-1)!;
+  }
+
+  /**
+   * Moves the server's clock on, as its scripts read it (`Date`), so that a test injects the passing
+   * of time (a keep-alive due after 30 s) instead of waiting for it. Timers still run in real time.
+   */
+  advanceClock(ms: number): void {
+    this.clockAheadMs += ms;
+  }
+
+  /** `Date` as the server's scripts see it: real time plus what `advanceClock` added. */
+  private serverDate(): DateConstructor {
+    const ahead = () => this.clockAheadMs;
+    class ServerDate extends Date {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(Date.now() + ahead());
+        else super(...(args as [string | number | Date]));
+      }
+      static override now(): number {
+        return Date.now() + ahead();
+      }
+    }
+    return ServerDate as DateConstructor;
   }
 
   /** `ensure <resource>`: checks the manifest's constraints, then runs the server script it names. */
@@ -142,6 +167,7 @@ export class FxServer {
         setTick: (callback: () => void) => this.timers.globals.setInterval(callback, 0),
         clearTick: (tick: ReturnType<typeof setInterval>) => this.timers.globals.clearInterval(tick),
         ...this.timers.globals,
+        Date: this.serverDate(),
         require: builtinsOnlyRequire(),
         console: {
           log: (...args: unknown[]) => this.log.push(args.map(String).join(' ')),
