@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import test from 'ava';
 import { runCli } from '../../adapters/cli/index.ts';
 import { createCadCore } from '../../composition/core.ts';
+import { runCliAsync } from '../support/server-process.ts';
 
 async function cli(core: Awaited<ReturnType<typeof createCadCore>>, argv: string[], operatorKey?: string) {
   const out: string[] = [];
@@ -95,11 +96,13 @@ const usageErrors = [
 ];
 
 for (const argv of usageErrors) {
-  test(`a usage error never opens the database: cli ${argv.join(' ') || '(nothing)'}`, (t) => {
+  test(`a usage error never opens the database: cli ${argv.join(' ') || '(nothing)'}`, async (t) => {
     const dataDir = join(tmpdir(), `cad-cli-never-${process.hrtime.bigint()}`);
-    const run = spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts', ...argv], {
-      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_DATA_DIR: dataDir, CAD_OPERATOR_KEY: 'cad_op_x' },
-      encoding: 'utf8',
+    const run = await runCliAsync(argv, {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      CAD_DATA_DIR: dataDir,
+      CAD_OPERATOR_KEY: 'cad_op_x',
     });
     t.is(run.status, 2);
     t.regex(run.stderr, /usage: npm run cli/);
@@ -137,11 +140,12 @@ test('`npm run cli` with no command lists every command on stdout and exits 0, w
 });
 
 for (const command of [[], ...commands]) {
-  test(`--help explains ${command.join(' ') || 'the tool'} on stdout, exits 0 and never opens the database`, (t) => {
+  test(`--help explains ${command.join(' ') || 'the tool'} on stdout, exits 0 and never opens the database`, async (t) => {
     const dataDir = join(tmpdir(), `cad-cli-help-${process.hrtime.bigint()}`);
-    const run = spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts', ...command, '--help'], {
-      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_DATA_DIR: dataDir },
-      encoding: 'utf8',
+    const run = await runCliAsync([...command, '--help'], {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      CAD_DATA_DIR: dataDir,
     });
     t.is(run.status, 0);
     t.is(run.stderr, '');
@@ -189,9 +193,10 @@ test('a lost bootstrap key is replaced from the command line: the old one stops 
   const before = await createCadCore({ storage: { kind: 'embedded', dataDir } });
   const lost = (await before.useCases.ensureBootstrapKey.execute())!;
   await before.close();
-  const run = spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts', 'bootstrap-key', 'reset'], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CAD_DATA_DIR: dataDir },
-    encoding: 'utf8',
+  const run = await runCliAsync(['bootstrap-key', 'reset'], {
+    PATH: process.env['PATH'] ?? '',
+    HOME: process.env['HOME'] ?? '',
+    CAD_DATA_DIR: dataDir,
   });
   t.is(run.status, 0, run.stderr);
   const { bootstrapKey } = JSON.parse(run.stdout);

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtIsCurrent } from './service-entry.ts';
 
 /** The repository's root: the documents' blocks run there, as a reader runs them after `cd`. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -67,16 +68,23 @@ export interface ServedBlock {
  * Runs a block as a reader would, with bash (`set -euo pipefail`), in the repository, with only the
  * environment given. Each service the block starts (`npm start`, the compiled server, in the
  * foreground or with `&`) is asked `/readyz` once it says it listens, then stopped with SIGTERM as
- * its process manager would, so the block goes on to its next line. `npm ci` is the one command not
- * run again: this run's own install (CI's `npm ci` on a clean clone) stands for it, as running it
- * here would replace the `node_modules` every other test is using.
+ * its process manager would, so the block goes on to its next line. `npm ci` is not run again: this
+ * run's own install (CI's `npm ci` on a clean clone) stands for it, as running it here would replace
+ * the `node_modules` every other test is using. Nor is `npm run build` while the build in `dist/` is
+ * current (tests/support/service-entry.ts; CI builds before it tests): it stands for it, as a build
+ * here would rewrite the `dist/` the other tests' services run from. A stale or missing build is made.
  */
 export async function runServing(text: string, env: Record<string, string>, timeoutMs = 300_000): Promise<ServedBlock> {
   const shims = mkdtempSync(join(tmpdir(), 'cad-doc-shims-'));
   const npm = execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim();
   writeFileSync(
     join(shims, 'npm'),
-    `#!/bin/sh\nif [ "$1" = ci ]; then echo "npm ci: this run's own install stands for it"; exit 0; fi\nexec ${npm} "$@"\n`,
+    '#!/bin/sh\n' +
+      `if [ "$1" = ci ]; then echo "npm ci: this run's own install stands for it"; exit 0; fi\n` +
+      (builtIsCurrent()
+        ? `if [ "$1" = run ] && [ "$2" = build ] && [ $# -eq 2 ]; then echo "npm run build: this run's current build stands for it"; exit 0; fi\n`
+        : '') +
+      `exec ${npm} "$@"\n`,
   );
   chmodSync(join(shims, 'npm'), 0o755);
   const child: ChildProcessWithoutNullStreams = spawn('bash', ['-c', `set -euo pipefail\n${text}\nwait\n`], {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ExecutionContext } from 'ava';
+import { entryArguments } from './service-entry.ts';
 
 /** A TCP port free right now on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -45,7 +46,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `composition/server.ts` under tsx with exactly the variables given (plus PATH and HOME), so
+ * Starts the server entry (from the build when it is current, service-entry.ts) with exactly the variables given (plus PATH and HOME), so
  * that a DATABASE_URL or REDIS_URL of the test run cannot redirect it. `launcher` runs Node another
  * way (under a newer glibc, for uWebSockets.js).
  */
@@ -54,7 +55,7 @@ export async function startServerProcess(
   launcher: readonly string[] = [process.execPath],
 ): Promise<ServerProcess> {
   const [command, ...prefix] = launcher;
-  const child = spawn(command!, [...prefix, '--import=tsx', 'composition/server.ts'], {
+  const child = spawn(command!, [...prefix, ...entryArguments('server')], {
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', LOG_LEVEL: 'info', ...env },
   });
   let output = '';

@@ -1,11 +1,12 @@
-import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, spawn, spawnSync } from 'node:child_process';
+import { entryArguments } from './service-entry.ts';
 
 /**
- * `npm start` runs exactly this: the server entry under tsx, configured by the environment. Only
+ * The server entry `npm start` runs (from the build when it is current, service-entry.ts), configured by the environment. Only
  * the variables named here reach it, so a DATABASE_URL set for the test run cannot redirect it.
  */
 export function startServer(env: Record<string, string>): { child: ChildProcessWithoutNullStreams; output: () => string } {
-  const child = spawn(process.execPath, ['--import=tsx', 'composition/server.ts'], {
+  const child = spawn(process.execPath, entryArguments('server'), {
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
   });
   let output = '';
@@ -16,10 +17,25 @@ export function startServer(env: Record<string, string>): { child: ChildProcessW
 
 /** `npm run cli -- ...`, likewise with only the variables named here. */
 export function runCli(argv: readonly string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import=tsx', 'composition/cli.ts', ...argv], {
+  return spawnSync(process.execPath, [...entryArguments('cli'), ...argv], {
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
     encoding: 'utf8',
     timeout: 180_000,
+  });
+}
+
+/**
+ * The same, without blocking the test's thread, so that the other tests of its file go on meanwhile;
+ * `env` is the whole environment the process gets.
+ */
+export function runCliAsync(
+  argv: readonly string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [...entryArguments('cli'), ...argv], { env, encoding: 'utf8', timeout: 180_000 }, (error, stdout, stderr) =>
+      resolve({ status: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr }),
+    );
   });
 }
 
