@@ -7,6 +7,7 @@ import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { expect, operatorOf } from '../support/operator-driver.ts';
 import { GOOD_PASSWORD, browserOf, invite, sessionCookieOf, signIn, signUp } from '../support/people-driver.ts';
 import { SoftwareAuthenticator } from '../support/software-authenticator.ts';
+import { ManualClock } from '../../adapters/system/manual-clock.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 export type PeopleContext = { app: TestService; store: Persistence & { snapshot(): Promise<Record<string, unknown[]>> } };
@@ -238,14 +239,24 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
   });
 
   test('an authenticator: turned on with a code, then sign-in asks for a code after the password; each code and recovery code works once', async (t) => {
-    const { app } = t.context;
-    const { org, owner, base } = await community(t);
+    // The service's clock and the authenticator's are one, injected in the middle of a 30-second
+    // step: a code is judged at the instant it was made for, never across a step boundary that a
+    // busy machine happened to cross between making it and sending it.
+    const clock = new ManualClock(new Date(Math.floor(Date.now() / 30_000) * 30_000 + 15_000));
+    const app = await startTestService({
+      storage: { kind: 'provided', persistence: t.context.store },
+      rateLimitScale: 1000,
+      bootstrapKey: t.context.app.bootstrapKey,
+      clock,
+    });
+    t.teardown(() => app.close());
+    const { org, owner, base } = await community({ context: { ...t.context, app } });
     const name = username('ada');
     const ada = await signUp(app.http, base, await invite(owner.browser, app.http, org.organisationId, 'supervisor'), 'Ada Auth', name);
     const started = expect(await ada.browser.post('/api/v1/account/authenticator'), 201) as { secret: string; address: string };
     t.regex(started.address, /^otpauth:\/\/totp\/CAD:/);
     const totp = new TOTP({ secret: Secret.fromBase32(started.secret), period: 30 });
-    const codeAt = (offsetSteps: number) => totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+    const codeAt = (offsetSteps: number) => totp.generate({ timestamp: clock.now().getTime() + offsetSteps * 30_000 });
     t.is((await ada.browser.post('/api/v1/account/authenticator/confirm', { code: '000000' })).status, 400);
     t.false(expect(await ada.browser.get('/api/v1/account'), 200).authenticator);
     const { recoveryCodes } = expect(await ada.browser.post('/api/v1/account/authenticator/confirm', { code: codeAt(0) }), 200);
