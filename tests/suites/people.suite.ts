@@ -7,10 +7,15 @@ import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { expect, operatorOf } from '../support/operator-driver.ts';
 import { GOOD_PASSWORD, browserOf, invite, sessionCookieOf, signIn, signUp } from '../support/people-driver.ts';
 import { SoftwareAuthenticator } from '../support/software-authenticator.ts';
-import { ManualClock } from '../../adapters/system/manual-clock.ts';
+import { PinnableClock } from '../support/pinnable-clock.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
-export type PeopleContext = { app: TestService; store: Persistence & { snapshot(): Promise<Record<string, unknown[]>> } };
+export type PeopleContext = {
+  app: TestService;
+  store: Persistence & { snapshot(): Promise<Record<string, unknown[]>> };
+  /** The service's clock: the system's, pinned by the one test that needs an instant of its own. */
+  clock: PinnableClock;
+};
 
 let serial = 0;
 const username = (stem: string) => `${stem}.${Date.now().toString(36)}${(serial++).toString(36)}`;
@@ -23,8 +28,9 @@ const username = (stem: string) => `${stem}.${Date.now().toString(36)}${(serial+
 export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Persistence>, shared = false): void {
   test.before(async (t) => {
     const store = (await open()) as PeopleContext['store'];
-    const app = await startTestService({ storage: { kind: 'provided', persistence: store }, rateLimitScale: 1000 });
-    t.context = { app, store };
+    const clock = new PinnableClock();
+    const app = await startTestService({ storage: { kind: 'provided', persistence: store }, rateLimitScale: 1000, clock });
+    t.context = { app, store, clock };
   });
   test.after.always((t) => t.context.app?.close());
 
@@ -238,63 +244,61 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
     t.is((await owner.browser.get('/api/v1/account')).status, 401);
   });
 
-  test('an authenticator: turned on with a code, then sign-in asks for a code after the password; each code and recovery code works once', async (t) => {
-    // The service's clock and the authenticator's are one, injected in the middle of a 30-second
-    // step: a code is judged at the instant it was made for, never across a step boundary that a
-    // busy machine happened to cross between making it and sending it.
-    const clock = new ManualClock(new Date(Math.floor(Date.now() / 30_000) * 30_000 + 15_000));
-    const app = await startTestService({
-      storage: { kind: 'provided', persistence: t.context.store },
-      rateLimitScale: 1000,
-      bootstrapKey: t.context.app.bootstrapKey,
-      clock,
-    });
-    t.teardown(() => app.close());
-    const { org, owner, base } = await community({ context: { ...t.context, app } });
-    const name = username('ada');
-    const ada = await signUp(app.http, base, await invite(owner.browser, app.http, org.organisationId, 'supervisor'), 'Ada Auth', name);
-    const started = expect(await ada.browser.post('/api/v1/account/authenticator'), 201) as { secret: string; address: string };
-    t.regex(started.address, /^otpauth:\/\/totp\/CAD:/);
-    const totp = new TOTP({ secret: Secret.fromBase32(started.secret), period: 30 });
-    const codeAt = (offsetSteps: number) => totp.generate({ timestamp: clock.now().getTime() + offsetSteps * 30_000 });
-    t.is((await ada.browser.post('/api/v1/account/authenticator/confirm', { code: '000000' })).status, 400);
-    t.false(expect(await ada.browser.get('/api/v1/account'), 200).authenticator);
-    const { recoveryCodes } = expect(await ada.browser.post('/api/v1/account/authenticator/confirm', { code: codeAt(0) }), 200);
-    t.is(recoveryCodes.length, 10);
-    t.true(expect(await ada.browser.get('/api/v1/account'), 200).authenticator);
-    t.is((await ada.browser.post('/api/v1/account/authenticator')).status, 409);
+  test.serial(
+    'an authenticator: turned on with a code, then sign-in asks for a code after the password; each code and recovery code works once',
+    async (t) => {
+      // The service's clock and the authenticator's are one, pinned in the middle of a 30-second step
+      // while this test runs (serial: alone): a code is judged at the instant it was made for, never
+      // across a step boundary that a busy machine happened to cross between making it and sending it.
+      const { app, clock } = t.context;
+      clock.pin(new Date(Math.floor(Date.now() / 30_000) * 30_000 + 15_000));
+      t.teardown(() => clock.release());
+      const { org, owner, base } = await community(t);
+      const name = username('ada');
+      const ada = await signUp(app.http, base, await invite(owner.browser, app.http, org.organisationId, 'supervisor'), 'Ada Auth', name);
+      const started = expect(await ada.browser.post('/api/v1/account/authenticator'), 201) as { secret: string; address: string };
+      t.regex(started.address, /^otpauth:\/\/totp\/CAD:/);
+      const totp = new TOTP({ secret: Secret.fromBase32(started.secret), period: 30 });
+      const codeAt = (offsetSteps: number) => totp.generate({ timestamp: clock.now().getTime() + offsetSteps * 30_000 });
+      t.is((await ada.browser.post('/api/v1/account/authenticator/confirm', { code: '000000' })).status, 400);
+      t.false(expect(await ada.browser.get('/api/v1/account'), 200).authenticator);
+      const { recoveryCodes } = expect(await ada.browser.post('/api/v1/account/authenticator/confirm', { code: codeAt(0) }), 200);
+      t.is(recoveryCodes.length, 10);
+      t.true(expect(await ada.browser.get('/api/v1/account'), 200).authenticator);
+      t.is((await ada.browser.post('/api/v1/account/authenticator')).status, 409);
 
-    // The password alone opens nothing now.
-    const first = await signIn(app.http, base, name, GOOD_PASSWORD);
-    t.is(first.status, 200);
-    t.is(first.headers.get('set-cookie'), null);
-    t.like(first.body, { secondStep: 'authenticator' });
-    const step = (challenge: string, code: string, origin: string | null = base) =>
-      app.http.post('/api/v1/auth/sign-in/second-step', { challenge, code }, { headers: origin === null ? {} : { origin } });
-    t.is((await step(first.body.challenge, '000000')).status, 401);
-    // One code, made once: made again after a 30-second boundary it would be the next step's, a new code.
-    const next = codeAt(1);
-    t.is((await step(`${first.body.challenge}x`, next)).status, 401, 'an altered challenge');
-    t.is((await step(first.body.challenge, next, 'https://evil.example')).status, 403);
-    const passed = await step(first.body.challenge, next);
-    t.is(passed.status, 200);
-    expect(await browserOf(app.http, base, sessionCookieOf(passed)).get('/api/v1/account'), 200);
-    t.is((await step(first.body.challenge, next)).status, 401, 'a code works once');
+      // The password alone opens nothing now.
+      const first = await signIn(app.http, base, name, GOOD_PASSWORD);
+      t.is(first.status, 200);
+      t.is(first.headers.get('set-cookie'), null);
+      t.like(first.body, { secondStep: 'authenticator' });
+      const step = (challenge: string, code: string, origin: string | null = base) =>
+        app.http.post('/api/v1/auth/sign-in/second-step', { challenge, code }, { headers: origin === null ? {} : { origin } });
+      t.is((await step(first.body.challenge, '000000')).status, 401);
+      // One code, made once: made again after a 30-second boundary it would be the next step's, a new code.
+      const next = codeAt(1);
+      t.is((await step(`${first.body.challenge}x`, next)).status, 401, 'an altered challenge');
+      t.is((await step(first.body.challenge, next, 'https://evil.example')).status, 403);
+      const passed = await step(first.body.challenge, next);
+      t.is(passed.status, 200);
+      expect(await browserOf(app.http, base, sessionCookieOf(passed)).get('/api/v1/account'), 200);
+      t.is((await step(first.body.challenge, next)).status, 401, 'a code works once');
 
-    const again = await signIn(app.http, base, name, GOOD_PASSWORD);
-    const recovered = await step(again.body.challenge, recoveryCodes[0].toLowerCase());
-    t.is(recovered.status, 200, 'a recovery code, typed in lower case');
-    t.is((await step(again.body.challenge, recoveryCodes[0])).status, 401, 'a recovery code works once');
+      const again = await signIn(app.http, base, name, GOOD_PASSWORD);
+      const recovered = await step(again.body.challenge, recoveryCodes[0].toLowerCase());
+      t.is(recovered.status, 200, 'a recovery code, typed in lower case');
+      t.is((await step(again.body.challenge, recoveryCodes[0])).status, 401, 'a recovery code works once');
 
-    // Turning it off takes proof of the authenticator: a spent recovery code is none, an unused one is.
-    t.is((await ada.browser.post('/api/v1/account/authenticator/off', { code: recoveryCodes[0] })).status, 400);
-    expect(await ada.browser.post('/api/v1/account/authenticator/off', { code: recoveryCodes[1] }), 200);
-    t.false(expect(await ada.browser.get('/api/v1/account'), 200).authenticator);
-    const plain = await signIn(app.http, base, name, GOOD_PASSWORD);
-    t.is(plain.status, 200);
-    expect(await browserOf(app.http, base, sessionCookieOf(plain)).get('/api/v1/account'), 200);
-    t.is((await ada.browser.post('/api/v1/account/authenticator/off', { code: recoveryCodes[2] })).status, 409);
-  });
+      // Turning it off takes proof of the authenticator: a spent recovery code is none, an unused one is.
+      t.is((await ada.browser.post('/api/v1/account/authenticator/off', { code: recoveryCodes[0] })).status, 400);
+      expect(await ada.browser.post('/api/v1/account/authenticator/off', { code: recoveryCodes[1] }), 200);
+      t.false(expect(await ada.browser.get('/api/v1/account'), 200).authenticator);
+      const plain = await signIn(app.http, base, name, GOOD_PASSWORD);
+      t.is(plain.status, 200);
+      expect(await browserOf(app.http, base, sessionCookieOf(plain)).get('/api/v1/account'), 200);
+      t.is((await ada.browser.post('/api/v1/account/authenticator/off', { code: recoveryCodes[2] })).status, 409);
+    },
+  );
 
   test('a passkey: added on the account, it signs its person in with no username and no code; a replayed answer, another site and a removed passkey sign nobody in', async (t) => {
     const { app, store } = t.context;
