@@ -34,7 +34,7 @@ test.serial(
     t.is(beside.status, 1);
     const refusal = JSON.parse(beside.stderr) as { refused: string; message: string };
     t.is(refusal.refused, 'data_directory_in_use');
-    t.regex(refusal.message, new RegExp(`in use by process ${pid} \\(server\\.ts`));
+    t.regex(refusal.message, new RegExp(`in use by process ${pid} \\(server\\.[jt]s`));
     t.regex(refusal.message, /HTTP operator routes/);
 
     const second = startServer(env);

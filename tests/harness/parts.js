@@ -61,7 +61,7 @@ export const PARTS = [
     config: 'tests/harness/koa-waiting.config.js',
     what: 'the files that wait on browsers, processes and sockets, on Koa',
     files: WAITING,
-    concurrency: 4,
+    concurrency: 3,
   },
   {
     name: 'uws',

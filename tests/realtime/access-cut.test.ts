@@ -5,6 +5,7 @@ import { mdtListener, mdtSession } from '../support/mdt-driver.ts';
 import { expect, organisationOf } from '../support/operator-driver.ts';
 import { GOOD_PASSWORD, invite, signIn, signUp, sessionCookieOf } from '../support/people-driver.ts';
 import { connected, disconnected, refused } from '../support/realtime-client.ts';
+import { realtimeOnHttpPort } from '../support/http-engine.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 /**
@@ -16,7 +17,7 @@ import { type TestService, startTestService } from '../support/test-service.ts';
 let app: TestService;
 const boards: BoardClient[] = [];
 test.before(async () => {
-  app = await startTestService({ realtime: 'node', rateLimitScale: 1000, dispatchRecheckMs: 600_000 });
+  app = await startTestService({ realtime: realtimeOnHttpPort, rateLimitScale: 1000, dispatchRecheckMs: 600_000 });
 });
 test.after.always(async () => {
   boards.forEach((board) => board.close());
@@ -107,7 +108,7 @@ test.serial(
 );
 
 test.serial('an MDT opened through a credential closes at once when that credential is revoked', async (t) => {
-  const restarted = await startTestService({ realtime: 'node', rateLimitScale: 1000, mdtRecheckMs: 600_000 });
+  const restarted = await startTestService({ realtime: realtimeOnHttpPort, rateLimitScale: 1000, mdtRecheckMs: 600_000 });
   t.teardown(() => restarted.close());
   const world = await bridgeWorld(restarted);
   const officer = await world.officer();
@@ -122,7 +123,7 @@ test.serial('an MDT opened through a credential closes at once when that credent
 });
 
 test.serial('an MDT opened through a credential closes at once when that credential’s secret is rotated', async (t) => {
-  const restarted = await startTestService({ realtime: 'node', rateLimitScale: 1000, mdtRecheckMs: 600_000 });
+  const restarted = await startTestService({ realtime: realtimeOnHttpPort, rateLimitScale: 1000, mdtRecheckMs: 600_000 });
   t.teardown(() => restarted.close());
   const world = await bridgeWorld(restarted);
   const mdt = await mdtSession(world, await world.officer());
@@ -136,7 +137,7 @@ test.serial('an MDT opened through a credential closes at once when that credent
 });
 
 test.serial('an MDT closes within a second when its officer signs out; another MDT of the same officer stays', async (t) => {
-  const restarted = await startTestService({ realtime: 'node', rateLimitScale: 1000, mdtRecheckMs: 600_000 });
+  const restarted = await startTestService({ realtime: realtimeOnHttpPort, rateLimitScale: 1000, mdtRecheckMs: 600_000 });
   t.teardown(() => restarted.close());
   const world = await bridgeWorld(restarted);
   const officer = await world.officer();
@@ -157,7 +158,7 @@ test.serial('an MDT closes within a second when its officer signs out; another M
 });
 
 test.serial('an MDT closes at once when its player unlinks the game from their character, and when they retire it', async (t) => {
-  const restarted = await startTestService({ realtime: 'node', rateLimitScale: 1000, mdtRecheckMs: 600_000 });
+  const restarted = await startTestService({ realtime: realtimeOnHttpPort, rateLimitScale: 1000, mdtRecheckMs: 600_000 });
   t.teardown(() => restarted.close());
   const world = await bridgeWorld(restarted);
   const { browser } = await signUp(

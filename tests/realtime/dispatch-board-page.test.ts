@@ -18,7 +18,9 @@ for (const engine of realtimeEngines) {
     continue;
   }
   test.serial(title, async (t) => {
-    const app = await startTestService({ realtime: engine, rateLimitScale: 1000 });
+    // The uws engine on a port of its own beside Koa, as `auto` runs where uWS loads (on the uws
+    // transport it shares that app's port instead: tests/composition/http-engine.test.ts).
+    const app = await startTestService({ realtime: engine, httpEngine: 'koa', rateLimitScale: 1000 });
     let browser: Browser | undefined;
     t.teardown(async () => {
       await browser?.close();

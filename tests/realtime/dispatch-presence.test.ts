@@ -2,6 +2,7 @@ import test from 'ava';
 import { bridgeWorld, freshIdentifiers, unique } from '../support/bridge-driver.ts';
 import { type BoardClient, boardClient } from '../support/dispatch-board.ts';
 import { expect, organisationOf } from '../support/operator-driver.ts';
+import { realtimeOnHttpPort } from '../support/http-engine.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 
 /**
@@ -13,7 +14,7 @@ import { type TestService, startTestService } from '../support/test-service.ts';
 let app: TestService;
 const boards: BoardClient[] = [];
 test.before(async () => {
-  app = await startTestService({ realtime: 'node', rateLimitScale: 1000 });
+  app = await startTestService({ realtime: realtimeOnHttpPort, rateLimitScale: 1000 });
 });
 test.after.always(async () => {
   for (const board of boards) board.close();

@@ -24,7 +24,9 @@ for (const engine of realtimeEngines) {
   }
   test.serial(title, async (t) => {
     // A short re-check, so that the channel drops an ended session's socket within the test.
-    const app = await startTestService({ realtime: engine, rateLimitScale: 1000, mdtRecheckMs: 200 });
+    // The uws engine on a port of its own beside Koa, as `auto` runs where uWS loads (on the uws
+    // transport it shares that app's port instead: tests/composition/http-engine.test.ts).
+    const app = await startTestService({ realtime: engine, httpEngine: 'koa', rateLimitScale: 1000, mdtRecheckMs: 200 });
     let browser: Browser | undefined;
     t.teardown(async () => {
       await browser?.close();
