@@ -1,4 +1,4 @@
-import { type StoreKind, coverageOn } from '../support/coverage.ts';
+import type { StoreKind } from '../support/coverage.ts';
 
 /**
  * How much to fuzz. CI runs a fixed seed, so that a red run is red again on the next try;
@@ -6,13 +6,9 @@ import { type StoreKind, coverageOn } from '../support/coverage.ts';
  */
 export const FUZZ_SEED = integerFrom('FUZZ_SEED', 20_260_501);
 
-/**
- * Runs per route and invariant family: the whole matrix on memory and Koa (tests/support/coverage.ts);
- * a slice of runs on the databases, which are slower, and on the uws transport, where every family
- * still runs on every route.
- */
+/** Runs per route and invariant family: the in-memory store is cheap, the databases less so. */
 export function runsFor(store: StoreKind): number {
-  return integerFrom('FUZZ_RUNS', coverageOn(store) === 'full' ? 25 : 5);
+  return integerFrom('FUZZ_RUNS', store === 'memory' ? 25 : 5);
 }
 
 function integerFrom(name: string, fallback: number): number {

@@ -1,5 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import { createMemoryPersistence } from '../../adapters/persistence-memory/memory-persistence.ts';
+import { coverageOn } from '../support/coverage.ts';
 import { runsFor } from './fuzz-settings.ts';
 import { type RouteFuzzContext, routeFuzzSuite } from './route-fuzz.suite.ts';
 
@@ -7,6 +8,9 @@ import { type RouteFuzzContext, routeFuzzSuite } from './route-fuzz.suite.ts';
 routeFuzzSuite(anyTest as TestFn<RouteFuzzContext>, {
   name: 'memory, integration routes',
   runs: runsFor('memory'),
+  // Every route on Koa; on uws one route of each group, since the routes share the transport's parsing
+  // and the router parity test proves each route's paths on both.
+  coverage: coverageOn('memory'),
   open: async () => ({ store: createMemoryPersistence() }),
   routes: (spec) => spec.guard.kind !== 'operator',
 });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { RouteSpec } from '../../adapters/http/route-spec.ts';
 import { ROUTES } from '../../adapters/http/routes/index.ts';
 import { BRIDGE } from '../support/bridge-driver.ts';
+import { type Coverage, routesFor } from '../support/coverage.ts';
 import { routeWorld } from '../support/route-world.ts';
 import { type TestService, startTestService } from '../support/test-service.ts';
 import type { InspectableStore } from '../support/write-watch.ts';
@@ -135,6 +136,8 @@ export function routeFuzzSuite(
     routesPerStore?: number;
     /** The families of requests fuzzed; every family of each route by default. */
     families?: readonly Family[];
+    /** `slice`: the first route of each group among those chosen (tests/support/coverage.ts); every one by default. */
+    coverage?: Coverage;
   },
 ): void {
   const tally = new FuzzTally();
@@ -145,7 +148,7 @@ export function routeFuzzSuite(
     await closeSession(state.session);
   });
 
-  for (const [index, spec] of ROUTES.filter(options.routes ?? (() => true)).entries()) {
+  for (const [index, spec] of routesFor(options.coverage ?? 'full', ROUTES.filter(options.routes ?? (() => true))).entries()) {
     const group = Math.floor(index / (options.routesPerStore ?? Infinity));
     for (const family of familiesOf(spec).filter((f) => options.families?.includes(f) ?? true)) {
       test.serial(`${spec.operationId} (${spec.method} ${spec.path}): ${family} requests keep every invariant`, async (t) => {
