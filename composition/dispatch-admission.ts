@@ -1,4 +1,4 @@
-import { originMatchesHost, sessionIdInCookies } from '../adapters/http/session-cookie.ts';
+import { originIsOwnPage, sessionIdInCookies } from '../adapters/http/session-cookie.ts';
 import type { DispatcherAdmission, Handshake } from '../adapters/realtime-socketio/index.ts';
 import type { Operator } from '../domain/operator/operator.ts';
 import type { OrganisationId } from '../domain/shared/ids.ts';
@@ -12,7 +12,8 @@ const header = (headers: Handshake['headers'], name: string) => {
 
 /**
  * Who may watch a dispatch board: an operator key (handshake `auth.key`), or a signed-in person (the
- * session cookie, from a page of this service: the handshake's `Origin` is the host it reached),
+ * session cookie, from a page of this service: the handshake's `Origin` is the scheme, host and port
+ * it reached, or the pages' port of that host when the channel has a port of its own),
  * that reaches the organisation it names (`auth.organisationId`) and holds `dispatch.view` there
  * (which `dispatch.manage` grants), as the HTTP routes that read calls need; acting needs
  * `dispatch.manage`, which the routes check. The key or session and that permission are checked
@@ -20,11 +21,14 @@ const header = (headers: Handshake['headers'], name: string) => {
  * or a role taken away stops the watching. Unknown, revoked, ended and foreign are refused alike;
  * the organisation's own key or person without the permission is `forbidden`.
  */
-export function dispatcherAdmission(core: CadCore): (handshake: Handshake) => Promise<DispatcherAdmission> {
+export function dispatcherAdmission(
+  core: CadCore,
+  pagesPort: () => number | undefined,
+): (handshake: Handshake) => Promise<DispatcherAdmission> {
   return async ({ auth, headers }) => {
     const { key, organisationId } = (typeof auth === 'object' && auth !== null ? auth : {}) as Record<string, unknown>;
     const sessionId = typeof key === 'string' ? null : sessionIdInCookies(header(headers, 'cookie'));
-    const fromOwnPage = originMatchesHost(header(headers, 'origin'), header(headers, 'host'));
+    const fromOwnPage = originIsOwnPage(header(headers, 'origin'), header(headers, 'host'), pagesPort());
     const operatorNow = async (): Promise<Operator | null> => {
       if (typeof key === 'string') return core.useCases.authenticateOperator.execute(key);
       if (sessionId === null || !fromOwnPage) return null;

@@ -162,7 +162,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         fanOut: shared?.fanOut,
         log: waypointLog(shared, options.realtime.log ?? DEFAULT_WAYPOINT_LOG_BOUNDS),
         dispatch: {
-          admit: dispatcherAdmission(core),
+          admit: dispatcherAdmission(core, () => Number(new URL(listening.url).port)),
           now: () => core.clock.now(),
           logger: options.logger,
           ...(options.realtime.dispatchRecheckMs !== undefined && { recheckMs: options.realtime.dispatchRecheckMs }),

@@ -22,18 +22,25 @@ export function sessionIdInCookies(header: string | undefined): string | null {
 }
 
 /**
- * Whether a handshake's `Origin` is a page of the host it was sent to. The port is not compared: the
- * uWS engine's channel listens on a port of its own (`REALTIME_PORT`) beside the pages' port.
+ * Whether a handshake's `Origin` is one of this service's own pages: the scheme, host and port the
+ * handshake reached (its `Host`, as the HTTP routes judge a cookie write), or, for the uWS engine's
+ * channel on a port of its own (`REALTIME_PORT`), the same host at the port the pages are served on
+ * (`pagesPort`). Another port of the same host is another site (txAdmin, a forum): refused.
  */
-export function originMatchesHost(origin: string | undefined, host: string | undefined): boolean {
+export function originIsOwnPage(origin: string | undefined, host: string | undefined, pagesPort?: number): boolean {
   if (!origin || !host) return false;
-  let originHost: string;
+  let page: URL;
+  let reached: URL;
   try {
-    originHost = new URL(origin).hostname;
+    page = new URL(origin);
+    if (page.protocol !== 'http:' && page.protocol !== 'https:') return false;
+    reached = new URL(`${page.protocol}//${host}`);
   } catch {
     return false;
   }
-  return originHost.toLowerCase() === new URL(`http://${host}`).hostname.toLowerCase();
+  if (page.host === reached.host) return true;
+  const port = page.port === '' ? (page.protocol === 'https:' ? '443' : '80') : page.port;
+  return pagesPort !== undefined && page.hostname === reached.hostname && port === String(pagesPort);
 }
 
 /** The session id the request carries under the name its scheme uses, or null. */

@@ -87,6 +87,37 @@ const heartbeat = (world: BridgeWorld, identifiers: Record<string, string>, mapX
 
 const snapshotOf = (board: BoardClient) => board.next('snapshot', (e) => e.type === 'snapshot');
 
+/** Pages of the same host as the service's, on other ports: another scheme's default, txAdmin's 40120, the next port. */
+function otherPortsOf(serviceUrl: string): string[] {
+  const { hostname, port } = new URL(serviceUrl);
+  return [`http://${hostname}`, `http://${hostname}:${port === '40120' ? 40121 : 40120}`, `http://${hostname}:${Number(port) + 1}`];
+}
+
+// The uws engine on a port of its own beside Koa (as `auto` runs where uWS loads): a page of the
+// service is served on the HTTP port, so a person's board reaches the channel from there.
+if (realtimeEngines.includes('uws') && uwsProblem === null)
+  test.serial(
+    'uws engine on a port of its own: a person’s board is admitted from the pages’ port of the host, refused from any other',
+    async (t) => {
+      const app = await startTestService({ realtime: 'uws', httpEngine: 'koa', rateLimitScale: 1000 });
+      t.teardown(() => app.close());
+      const own = new URL(app.service.url);
+      t.not(new URL(app.service.realtime!.url).port, own.port, 'the channel has a port of its own');
+      const { world } = await dispatchWorld(app);
+      const token = await invite({ key: app.bootstrapKey }, app.http, world.organisationId, 'dispatcher');
+      const dana = await signUp(app.http, app.service.url, token, 'Dana Ports', unique('dana.'));
+      const page = { cookie: dana.browser.cookie, origin: app.service.url };
+      const board = boardClient(app.service.realtime!.url, { organisationId: world.organisationId }, ['websocket'], page);
+      t.teardown(() => board.close());
+      await snapshotOf(board);
+      for (const origin of otherPortsOf(app.service.url)) {
+        const beside = boardClient(app.service.realtime!.url, { organisationId: world.organisationId }, ['websocket'], { ...page, origin });
+        t.teardown(() => beside.close());
+        t.deepEqual((await refused(beside.socket)).data, { reason: 'invalid_key' }, origin);
+      }
+    },
+  );
+
 for (const engine of ENGINES) {
   engineTest(
     engine,
@@ -208,6 +239,12 @@ for (const engine of ENGINES) {
       });
       boards.add(elsewhere);
       t.deepEqual((await refused(elsewhere.socket)).data, { reason: 'invalid_key' });
+      // Another port of the same host is another site too (txAdmin's 40120, a forum): refused.
+      for (const origin of otherPortsOf(app.service.url)) {
+        const beside = boardClient(app.service.realtime!.url, { organisationId: world.organisationId }, ['websocket'], { ...page, origin });
+        boards.add(beside);
+        t.deepEqual((await refused(beside.socket)).data, { reason: 'invalid_key' }, origin);
+      }
       const cut = disconnected(board.socket);
       expect(
         await app.http.patch(
