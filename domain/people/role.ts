@@ -40,3 +40,11 @@ export function mayAssignRole(mine: RoleName, theirs: RoleName, roles: RolePermi
   if (theirs === 'owner') return mine === 'owner';
   return ROLE_NAMES.indexOf(mine) <= ROLE_NAMES.indexOf(theirs) && roles[mine].includes('roster.manage');
 }
+
+/**
+ * Whether a person of role `mine` may change what role `theirs` may do: only a role below their
+ * own, so that no one edits their own rights or a rank above them (the owner's set is fixed anyway).
+ */
+export function mayEditRole(mine: RoleName, theirs: RoleName): boolean {
+  return theirs !== 'owner' && ROLE_NAMES.indexOf(mine) < ROLE_NAMES.indexOf(theirs);
+}

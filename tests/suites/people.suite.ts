@@ -17,6 +17,8 @@ export type PeopleContext = {
   clock: PinnableClock;
 };
 
+const ROLE_ORDER = ['owner', 'admin', 'supervisor', 'dispatcher', 'officer', 'civilian'];
+
 let serial = 0;
 const username = (stem: string) => `${stem}.${Date.now().toString(36)}${(serial++).toString(36)}`;
 
@@ -532,11 +534,38 @@ export function peopleSuite(test: TestFn<PeopleContext>, open: () => Promise<Per
     t.is((await sam.browser.patch(`${orgPath}/roles`, { role: 'civilian', permissions: ['audit.view'] })).status, 403);
     // Given that permission, a supervisor still gives only what they hold themselves.
     expect(
-      await owner.browser.patch(`${orgPath}/roles`, { role: 'supervisor', permissions: ['organisation.settings.manage', 'audit.view'] }),
+      await owner.browser.patch(`${orgPath}/roles`, {
+        role: 'supervisor',
+        permissions: ['organisation.settings.manage', 'audit.view', 'roster.manage'],
+      }),
       200,
     );
     t.is((await sam.browser.patch(`${orgPath}/roles`, { role: 'civilian', permissions: ['integrations.credential.manage'] })).status, 403);
     expect(await sam.browser.patch(`${orgPath}/roles`, { role: 'civilian', permissions: ['audit.view'] }), 200);
+    // And only roles below their own (decision 0154): not their own supervisor's, not the admin's above it.
+    const forSam = expect(await sam.browser.get(`${orgPath}/roles`), 200).roles as Array<Record<string, any>>;
+    t.deepEqual(
+      forSam.map((r) => [r['role'], r['editable']]),
+      [
+        ['owner', false],
+        ['admin', false],
+        ['supervisor', false],
+        ['dispatcher', true],
+        ['officer', true],
+        ['civilian', true],
+      ],
+    );
+    const adminSet = forSam.find((r) => r['role'] === 'admin')!['permissions'] as string[];
+    const stripped = adminSet.filter((p) => p !== 'audit.view' && p !== 'roster.manage');
+    t.is((await sam.browser.patch(`${orgPath}/roles`, { role: 'admin', permissions: stripped })).status, 403);
+    t.is((await sam.browser.patch(`${orgPath}/roles`, { role: 'supervisor', permissions: ['organisation.settings.manage'] })).status, 403);
+    const now = expect(await owner.browser.get(`${orgPath}/roles`), 200).roles as Array<Record<string, any>>;
+    t.deepEqual(now.find((r) => r['role'] === 'admin')!['permissions'], adminSet, 'the admin role is as it was');
+    t.deepEqual(
+      now.map((r) => [r['role'], r['editable']]),
+      ROLE_ORDER.map((role) => [role, role !== 'owner']),
+      'the owner edits every role but their own fixed one',
+    );
     // Unknown permissions and roles are bad input.
     t.is((await owner.browser.patch(`${orgPath}/roles`, { role: 'officer', permissions: ['everything'] })).status, 400);
     t.is((await owner.browser.patch(`${orgPath}/roles`, { role: 'chief', permissions: [] })).status, 400);
