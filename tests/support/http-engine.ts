@@ -4,8 +4,8 @@ const ENGINES: readonly HttpEngine[] = ['koa', 'uws'];
 
 /**
  * The HTTP transport the tests' services run on: `CAD_TEST_HTTP_ENGINE`, Koa when it is unset.
- * `npm test` runs the HTTP-facing suites on Koa, then again on uWebSockets.js
- * (`scripts/test-http-uws.sh` sets it to `uws`): the same tests, not copies. Read once, when a test
+ * `npm test` runs the HTTP-facing suites on Koa, then a slice of them again on uWebSockets.js (the
+ * uws part of tests/harness/parts.js sets it to `uws`): the same tests, not copies. Read once, when a test
  * file first loads this module; a value that names no transport fails the file at once, so that a
  * typo cannot run the Koa tests under another name.
  */
