@@ -14,8 +14,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, globSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, matchesGlob } from 'node:path';
-import { PARTS } from '../tests/harness/parts.js';
+import { join } from 'node:path';
+import { PARTS, takes } from '../tests/harness/parts.js';
 
 type Part = (typeof PARTS)[number];
 interface Counts {
@@ -61,14 +61,6 @@ function selectedFiles(): string[] {
     if (existsSync(bare)) return [path];
     return globSync(path);
   });
-}
-
-/** Whether a part's globs (with their `!` exclusions) take the file. */
-function takes(part: Part, file: string): boolean {
-  const bare = file.replace(/:[\d,-]+$/, '');
-  const positive = part.files.filter((glob) => !glob.startsWith('!'));
-  const negative = part.files.filter((glob) => glob.startsWith('!')).map((glob) => glob.slice(1));
-  return positive.some((glob) => matchesGlob(bare, glob)) && !negative.some((glob) => matchesGlob(bare, glob));
 }
 
 /** The last `# pass N` (fail, skip) of a TAP text; undefined when AVA printed no summary. */

@@ -1,8 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { globSync } from 'node:fs';
-import { matchesGlob } from 'node:path';
 import test from 'ava';
-import { PARTS } from '../harness/parts.js';
+import { PARTS, takes } from '../harness/parts.js';
 
 /** `npm test` as an operator runs it, on the files given, without the uws part; never blocking this file's other tests. */
 function npmTest(args: readonly string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string }> {
@@ -17,14 +16,6 @@ function npmTest(args: readonly string[], env: Record<string, string> = {}): Pro
 }
 
 const lastLines = (output: string, n: number) => output.trimEnd().split('\n').slice(-n);
-
-/** Whether a part's globs (with their `!` exclusions) take the file, as scripts/test.ts judges. */
-function takes(globs: readonly string[], file: string): boolean {
-  return (
-    globs.some((glob) => !glob.startsWith('!') && matchesGlob(file, glob)) &&
-    !globs.some((glob) => glob.startsWith('!') && matchesGlob(file, glob.slice(1)))
-  );
-}
 
 test('`npm test` ends with one line that sums the run from AVA’s own counts, after one that names each part', async (t) => {
   const run = await npmTest(['tests/architecture/dependency-rule.test.ts']);
@@ -60,16 +51,16 @@ test('every test file runs on Koa in exactly one part, and the uws slice takes e
   t.true(files.length > 150, String(files.length));
   const koa = PARTS.filter((part) => part.name !== 'uws');
   for (const file of files) {
-    t.is(koa.filter((part) => takes(part.files, file)).length, 1, file);
+    t.is(koa.filter((part) => takes(part, file)).length, 1, file);
   }
   const uws = PARTS.find((part) => part.name === 'uws')!;
   const http = files.filter((file) => file.startsWith('tests/http/') && !/\.(pglite|postgres)\.test\.ts$/.test(file));
   const transportFree = ['tests/http/idempotency-answers.test.ts', 'tests/http/router-parity.test.ts', 'tests/http/static-pages.test.ts'];
   t.deepEqual(
-    http.filter((file) => !takes(uws.files, file)),
+    http.filter((file) => !takes(uws, file)),
     transportFree,
   );
-  t.false(files.some((file) => /\.(pglite|postgres)\.test\.ts$/.test(file) && takes(uws.files, file)));
+  t.false(files.some((file) => /\.(pglite|postgres)\.test\.ts$/.test(file) && takes(uws, file)));
 });
 
 test('a CAD_TEST_HTTP_ENGINE that names no transport fails loudly instead of running on Koa', (t) => {

@@ -11,4 +11,5 @@ export declare const WAITING: readonly string[];
 export declare const UWS: readonly string[];
 export declare const COMMON: { readonly extensions: string[]; readonly nodeArguments: string[]; readonly timeout: string };
 export declare const PARTS: readonly Part[];
+export declare function takes(part: Part, file: string): boolean;
 export declare function configOf(name: Part['name']): Record<string, unknown>;

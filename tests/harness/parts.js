@@ -1,3 +1,5 @@
+import { matchesGlob } from 'node:path';
+
 /**
  * The parts `npm test` runs (scripts/test.ts), each an AVA configuration of its own in this folder,
  * chosen by glob. Every test file runs in the first part whose globs take it, on the Koa HTTP
@@ -72,6 +74,18 @@ export const PARTS = [
     environment: { CAD_TEST_HTTP_ENGINE: 'uws' },
   },
 ];
+
+/**
+ * Whether a part's globs take a test file (AVA's `:<lines>` after its name allowed): one of them
+ * matches it and none of the `!` ones does, as AVA itself reads a configuration's `files`.
+ */
+export function takes(part, file) {
+  const bare = file.replace(/:[\d,-]+$/, '');
+  return (
+    part.files.some((glob) => !glob.startsWith('!') && matchesGlob(bare, glob)) &&
+    !part.files.some((glob) => glob.startsWith('!') && matchesGlob(bare, glob.slice(1)))
+  );
+}
 
 /** The AVA configuration of one part. */
 export function configOf(name) {
